@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+// Reel: Core Animation's layer model, headless, rendered straight to video through FFmpeg.
+import PackageDescription
+
+let package = Package(
+    name: "Reel",
+    products: [
+        .executable(name: "reel", targets: ["ReelCLI"]),
+        .library(name: "Reel", targets: ["Reel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .target(name: "ReelCore"),
+        .target(name: "ReelLayers", dependencies: ["ReelCore"]),
+        .target(name: "ReelTimeline", dependencies: ["ReelLayers", "ReelCore"]),
+        .target(name: "ReelRaster", dependencies: ["ReelCore"]),
+        .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelCore"]),
+        .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
+        .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRender", "ReelMedia"]),
+        .executableTarget(
+            name: "ReelCLI",
+            dependencies: ["Reel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
+        .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline"]),
+        .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia"]),
+        .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelCLI"]),
+    ]
+)

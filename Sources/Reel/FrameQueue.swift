@@ -1,0 +1,101 @@
+import Foundation
+import ReelCore
+import ReelMedia
+import ReelTimeline
+
+/// The hand-off between render workers and the encoder: workers claim frame numbers in
+/// order, never more than `window` ahead of the encoder, and deposit converted frames; the
+/// encoder takes them back in order. Converted frames are pooled and reused.
+/// Every field is guarded by `condition`, which is why the unchecked `Sendable` is safe.
+final class FrameQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let frames: Range<Int>
+    private let window: Int
+    private var nextToRender: Int
+    private var nextToEncode: Int
+    private var finished: [Int: VideoFrame] = [:]
+    private var pool: [VideoFrame] = []
+    private var failure: Error?
+    private var cancelled = false
+
+    init(frames: Range<Int>, window: Int) {
+        self.frames = frames
+        self.window = window
+        nextToRender = frames.lowerBound
+        nextToEncode = frames.lowerBound
+    }
+
+    /// A worker's loop: claim, render, convert, deposit, until no frames are left or the render stops.
+    func work(timeline: Timeline) {
+        let renderer = FrameRenderer(timeline: timeline)
+        let buffer = renderer.makeBuffer()
+        do {
+            let converter = try ColorConverter(width: buffer.width, height: buffer.height)
+            while let index = claim() {
+                renderer.render(time: timeline.canvas.fps.time(ofFrame: index), into: buffer)
+                let frame = try reusableFrame() ?? VideoFrame.yuv420p(width: buffer.width, height: buffer.height)
+                try converter.convert(buffer, into: frame)
+                deposit(frame, index)
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled, failure == nil, nextToRender < frames.upperBound, nextToRender >= nextToEncode + window {
+            condition.wait()
+        }
+        guard !cancelled, failure == nil, nextToRender < frames.upperBound else { return nil }
+        nextToRender += 1
+        return nextToRender - 1
+    }
+
+    private func reusableFrame() -> VideoFrame? {
+        condition.lock()
+        defer { condition.unlock() }
+        return pool.popLast()
+    }
+
+    private func deposit(_ frame: VideoFrame, _ index: Int) {
+        condition.lock()
+        finished[index] = frame
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func fail(_ error: Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for frame `index`, or rethrows a worker's failure.
+    func take(_ index: Int) throws -> VideoFrame {
+        condition.lock()
+        defer { condition.unlock() }
+        while finished[index] == nil, failure == nil { condition.wait() }
+        if let failure { throw failure }
+        return finished.removeValue(forKey: index)!
+    }
+
+    /// Returns an encoded frame to the pool and lets workers move the window on.
+    func recycle(_ frame: VideoFrame, encoded index: Int) {
+        condition.lock()
+        pool.append(frame)
+        nextToEncode = index + 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops the workers after the frames they are on.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

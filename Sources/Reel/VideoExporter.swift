@@ -1,0 +1,66 @@
+import Foundation
+import ReelCore
+import ReelMedia
+import ReelTimeline
+
+/// Renders a timeline to an H.264 MP4: frames render and convert to YUV on worker threads,
+/// a reorder stage hands them to the encoder in order, and at most a fixed window of frames
+/// is in flight, so memory does not grow with the video's length. The output appears only
+/// when complete (see `AtomicOutput`).
+public enum VideoExporter {
+    /// Renders `timeline` to `path`; `progress` is called on the calling thread after each frame.
+    public static func export(_ timeline: Timeline, to path: String, options: RenderOptions = RenderOptions(),
+                              progress: (RenderProgress) -> Void = { _ in }) throws {
+        let all = 0..<timeline.canvas.frameCount
+        let frames = options.frames ?? all
+        guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
+            throw RenderError.frameRange(requested: frames, available: all)
+        }
+        let settings = VideoSettings(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
+                                     frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
+        try AtomicOutput(destination: path).write { temporary in
+            let encoder = try VideoEncoder(path: temporary, settings: settings)
+            try encodeFrames(timeline, frames, threads: options.threads, encoder: encoder, progress: progress)
+            try encoder.finish()
+        }
+    }
+
+    private static func encodeFrames(_ timeline: Timeline, _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
+                                     progress: (RenderProgress) -> Void) throws {
+        let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
+        let workers = DispatchGroup()
+        for _ in 0..<threads {
+            workers.enter()
+            let thread = Thread {
+                defer { workers.leave() }
+                queue.work(timeline: timeline)
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        defer {
+            queue.cancel()
+            workers.wait()
+        }
+        let start = DispatchTime.now()
+        for index in frames {
+            let frame = try queue.take(index)
+            try encoder.encode(frame)
+            queue.recycle(frame, encoded: index)
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+            progress(RenderProgress(framesDone: index - frames.lowerBound + 1, frameCount: frames.count, elapsed: elapsed))
+        }
+    }
+}
+
+/// Why a render could not start.
+public enum RenderError: Error, CustomStringConvertible {
+    case frameRange(requested: Range<Int>, available: Range<Int>)
+
+    public var description: String {
+        switch self {
+        case let .frameRange(requested, available):
+            return "frames \(requested.lowerBound)..<\(requested.upperBound) are not within the timeline's \(available.lowerBound)..<\(available.upperBound)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Reel
+import ReelTimeline
+
+/// Runs a command body, turning the errors users cause (a bad timeline, a failed encode)
+/// into a message on stderr and exit code 1 instead of a crash report.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as CleanExit {
+        throw error
+    } catch {
+        printError("error: \(error)")
+        throw ExitCode.failure
+    }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Loads a timeline file, or throws its problems.
+func loadTimeline(_ path: String) throws -> Timeline {
+    try Timeline.load(contentsOf: path)
+}
+
+/// `A..<B` (or `A...B`, or `A..B` read as half-open) as a range of frame numbers.
+struct FrameRangeArgument: ExpressibleByArgument {
+    let range: Range<Int>
+
+    init?(argument: String) {
+        for (separator, closed) in [("..<", false), ("...", true), ("..", false)] {
+            let parts = argument.components(separatedBy: separator)
+            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { continue }
+            let upper = closed ? b + 1 : b
+            guard a >= 0, upper > a else { return nil }
+            range = a..<upper
+            return
+        }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Reel
+import ReelMedia
+
+/// `reel render`: a timeline to an H.264 MP4.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a timeline to an H.264 MP4 (yuv420p, BT.709, +faststart).")
+
+    @Argument(help: "The timeline JSON file.")
+    var timeline: String
+
+    @Option(name: .shortAndLong, help: "Output file (default: the timeline's name + .mp4).")
+    var output: String?
+
+    @Option(help: "Render worker threads (default: one per core).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "x264 constant rate factor, 0 (lossless) to 51.")
+    var crf: Int = 20
+
+    @Option(help: "x264 preset: \(VideoSettings.presets.joined(separator: ", ")).")
+    var preset: String = "veryfast"
+
+    @Option(help: "Only these frames, as A..<B (frame f shows time f / fps).")
+    var frames: FrameRangeArgument?
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    func validate() throws {
+        guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, found \(threads)") }
+        guard (0...51).contains(crf) else { throw ValidationError("--crf must be 0...51, found \(crf)") }
+        guard VideoSettings.presets.contains(preset) else {
+            throw ValidationError("--preset must be one of \(VideoSettings.presets.joined(separator: ", ")), found \(preset)")
+        }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let timeline = try loadTimeline(self.timeline)
+            let path = output ?? timeline.name + ".mp4"
+            let options = RenderOptions(threads: threads, crf: crf, preset: preset, frames: frames?.range)
+            let meter = ProgressMeter(enabled: !quiet)
+            try VideoExporter.export(timeline, to: path, options: options, progress: meter.update)
+            meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)
+        }
+    }
+}

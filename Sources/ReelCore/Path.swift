@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A vector outline of move/line/quad/cubic/close elements (CGPath), filled with the
+/// non-zero rule.
+public struct Path: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case quad(Point, Point)
+        case cubic(Point, Point, Point)
+        case close
+    }
+
+    public private(set) var elements: [Element] = []
+
+    public init() {}
+
+    public init(elements: [Element]) { self.elements = elements }
+
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func line(to p: Point) { elements.append(.line(p)) }
+    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
+    public mutating func close() { elements.append(.close) }
+
+    /// A rectangle, clockwise on a y-down screen.
+    public init(rect r: Rect) {
+        self.init(roundedRect: r, cornerRadius: 0)
+    }
+
+    /// A rectangle with circular corners; the radius is clamped to half the shorter side
+    /// (Reel's rule for `cornerRadius`).
+    public init(roundedRect r: Rect, cornerRadius: Double) {
+        let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
+        let rad = max(0, min(cornerRadius, r.width / 2, r.height / 2))
+        if rad == 0 {
+            elements = [.move(Point(x: x0, y: y0)), .line(Point(x: x1, y: y0)), .line(Point(x: x1, y: y1)),
+                        .line(Point(x: x0, y: y1)), .close]
+            return
+        }
+        // A quarter circle as one cubic: control points at kappa * radius along the tangents.
+        let k = rad * Path.kappa
+        move(to: Point(x: x0 + rad, y: y0))
+        line(to: Point(x: x1 - rad, y: y0))
+        cubic(to: Point(x: x1, y: y0 + rad), control1: Point(x: x1 - rad + k, y: y0), control2: Point(x: x1, y: y0 + rad - k))
+        line(to: Point(x: x1, y: y1 - rad))
+        cubic(to: Point(x: x1 - rad, y: y1), control1: Point(x: x1, y: y1 - rad + k), control2: Point(x: x1 - rad + k, y: y1))
+        line(to: Point(x: x0 + rad, y: y1))
+        cubic(to: Point(x: x0, y: y1 - rad), control1: Point(x: x0 + rad - k, y: y1), control2: Point(x: x0, y: y1 - rad + k))
+        line(to: Point(x: x0, y: y0 + rad))
+        cubic(to: Point(x: x0 + rad, y: y0), control1: Point(x: x0, y: y0 + rad - k), control2: Point(x: x0 + rad - k, y: y0))
+        close()
+    }
+
+    /// The ellipse inscribed in `r`.
+    public init(ellipseIn r: Rect) {
+        let (cx, cy) = ((r.minX + r.maxX) / 2, (r.minY + r.maxY) / 2)
+        let (rx, ry) = (r.width / 2, r.height / 2)
+        let (kx, ky) = (rx * Path.kappa, ry * Path.kappa)
+        move(to: Point(x: cx + rx, y: cy))
+        cubic(to: Point(x: cx, y: cy + ry), control1: Point(x: cx + rx, y: cy + ky), control2: Point(x: cx + kx, y: cy + ry))
+        cubic(to: Point(x: cx - rx, y: cy), control1: Point(x: cx - kx, y: cy + ry), control2: Point(x: cx - rx, y: cy + ky))
+        cubic(to: Point(x: cx, y: cy - ry), control1: Point(x: cx - rx, y: cy - ky), control2: Point(x: cx - kx, y: cy - ry))
+        cubic(to: Point(x: cx + rx, y: cy), control1: Point(x: cx + kx, y: cy - ry), control2: Point(x: cx + rx, y: cy - ky))
+        close()
+    }
+
+    /// Control-point distance that makes a cubic the closest fit to a quarter circle.
+    public static let kappa = 0.5522847498307936
+
+    /// The outline as closed polygons in the space `transform` maps to, curves flattened so that
+    /// no point strays more than `tolerance` (in that space) from the curve.
+    public func polygons(transform: Transform3D, tolerance: Double = 0.1) -> [[Point]] {
+        var result: [[Point]] = []
+        var current: [Point] = []
+        var start = Point.zero, last = Point.zero
+        func finish() {
+            if current.count > 2 { result.append(current) }
+            current = []
+        }
+        for element in elements {
+            switch element {
+            case .move(let p):
+                finish()
+                start = p; last = p
+                current = [transform.apply(p)]
+            case .line(let p):
+                if current.isEmpty { current = [transform.apply(last)] }
+                current.append(transform.apply(p)); last = p
+            case .quad(let c, let p):
+                if current.isEmpty { current = [transform.apply(last)] }
+                let (p0, p1, p2) = (last, c, p)
+                let n = Path.segmentCount(secondDifference: Path.length(transform.apply(p0) - transform.apply(p1) * 2 + transform.apply(p2)),
+                                          degreeFactor: 0.25, tolerance: tolerance)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    current.append(transform.apply(p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t)))
+                }
+                last = p
+            case .cubic(let c1, let c2, let p):
+                if current.isEmpty { current = [transform.apply(last)] }
+                let (p0, p1, p2, p3) = (last, c1, c2, p)
+                let d = transform.apply(p0), e = transform.apply(p1), f = transform.apply(p2), g = transform.apply(p3)
+                let dd = max(Path.length(d - e * 2 + f), Path.length(e - f * 2 + g))
+                let n = Path.segmentCount(secondDifference: dd, degreeFactor: 0.75, tolerance: tolerance)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let q = p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
+                    current.append(transform.apply(q))
+                }
+                last = p
+            case .close:
+                finish()
+                last = start
+            }
+        }
+        finish()
+        return result
+    }
+
+    /// Wang's formula: segments needed so a flattened Bezier stays within `tolerance`.
+    private static func segmentCount(secondDifference dd: Double, degreeFactor: Double, tolerance: Double) -> Int {
+        guard dd.isFinite else { return 1 }
+        return max(1, min(256, Int((degreeFactor * dd / tolerance).squareRoot().rounded(.up))))
+    }
+
+    private static func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
+}

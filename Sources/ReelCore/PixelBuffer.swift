@@ -1,0 +1,57 @@
+/// An image of premultiplied RGBA, 8 bits per channel, rows `stride` bytes apart.
+/// It owns its memory; a frame is written by one thread at a time, which is why the
+/// unchecked `Sendable` is safe: the pipeline hands a buffer from thread to thread, never shares it.
+public final class PixelBuffer: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (a multiple of 64, so rows start cache-line aligned).
+    public let stride: Int
+    public let bytes: UnsafeMutableRawPointer
+
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "PixelBuffer needs a positive size")
+        self.width = width
+        self.height = height
+        stride = (width * 4 + 63) & ~63
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
+        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+    }
+
+    deinit { bytes.deallocate() }
+
+    /// The 32-bit pixels of row `y` (RGBA in memory order, little-endian: R in the low byte).
+    @inlinable
+    public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        (bytes + y * stride).assumingMemoryBound(to: UInt32.self)
+    }
+
+    /// Fills every pixel with one premultiplied colour.
+    public func clear(to color: Color) {
+        let packed = PixelBuffer.pack(color.premultipliedRGBA8)
+        for y in 0..<height { row(y).update(repeating: packed, count: width) }
+    }
+
+    /// Premultiplied RGBA of the pixel at (x, y).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let v = row(y)[x]
+        return (UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
+                UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 24))
+    }
+
+    /// Packs premultiplied RGBA bytes into one memory-order pixel.
+    @inlinable
+    public static func pack(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) -> UInt32 {
+        UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+    }
+
+    /// The pixels row by row without padding (width * height * 4 bytes): what tests compare.
+    public var packedBytes: [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBytes { dst in
+            for y in 0..<height {
+                dst.baseAddress!.advanced(by: y * width * 4).copyMemory(from: bytes + y * stride, byteCount: width * 4)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,37 @@
+/// An origin and a size (CGRect); a negative size is allowed and read as CGRect does.
+public struct Rect: Hashable, Sendable {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { min(origin.x, origin.x + size.width) }
+    public var minY: Double { min(origin.y, origin.y + size.height) }
+    public var maxX: Double { max(origin.x, origin.x + size.width) }
+    public var maxY: Double { max(origin.y, origin.y + size.height) }
+    public var width: Double { abs(size.width) }
+    public var height: Double { abs(size.height) }
+    public var isEmpty: Bool { size.width == 0 || size.height == 0 }
+
+    /// True when `p` lies inside the rectangle (min edges inclusive, max edges exclusive, as CGRectContainsPoint).
+    public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+
+    /// The smallest rectangle containing both.
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+}

@@ -1,0 +1,89 @@
+import ReelCore
+
+/// One CALayer: its properties with Core Animation's names and defaults, and its sublayers.
+/// A value type: a timeline evaluates to a fresh tree of these for every frame.
+public struct Layer: Hashable, Sendable {
+    /// The layer's name in the timeline; hit testing reports paths of these.
+    public var id: String
+
+    // Geometry
+    /// The layer's own coordinate space: origin and size in points. Default zero.
+    public var bounds: Rect = .zero
+    /// Where the anchor point sits in the superlayer's space. Default (0, 0).
+    public var position: Point = .zero
+    /// The point, in unit coordinates of the bounds, that `position` and `transform` pivot on. Default (0.5, 0.5).
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// Applied to the layer about its anchor point. Default identity.
+    public var transform: Transform3D = .identity
+    /// Applied to the sublayers, about this layer's anchor point. Default identity.
+    public var sublayerTransform: Transform3D = .identity
+    /// Drawing order among siblings: ascending, stable. Default 0.
+    public var zPosition: Double = 0
+    /// A hidden layer and its sublayers draw nothing and are not hit. Default false.
+    public var isHidden = false
+
+    // Appearance
+    /// Fades the layer and its sublayers. Default 1.
+    public var opacity: Double = 1
+    /// When on, a faded subtree is composited first and faded as one picture. Default true.
+    public var allowsGroupOpacity = true
+    /// Fills the bounds, rounded by `cornerRadius`. Default nil (nothing drawn).
+    public var backgroundColor: Color? = nil
+    /// Rounds the background and border; clamped to half the shorter side. Default 0.
+    public var cornerRadius: Double = 0
+    /// Width of the border drawn inside the bounds, above contents and sublayers. Default 0.
+    public var borderWidth: Double = 0
+    /// Colour of the border. Default opaque black.
+    public var borderColor: Color = .black
+
+    /// Sublayers, back to front in the order given (before `zPosition` sorting).
+    public var sublayers: [Layer] = []
+
+    public init(id: String) {
+        self.id = id
+    }
+
+    /// The rectangle the layer occupies in its superlayer's space, as CALayer.frame: the
+    /// bounding box of the transformed bounds. Setting it sets `position` and `bounds.size`.
+    public var frame: Rect {
+        get {
+            let m = transformToSuperlayer
+            let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+                           Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY)].map(m.apply)
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        }
+        set {
+            bounds.size = Size(width: newValue.width, height: newValue.height)
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
+                             y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// The anchor point in the layer's own coordinates.
+    public var anchorInBounds: Point {
+        Point(x: bounds.origin.x + anchorPoint.x * bounds.size.width,
+              y: bounds.origin.y + anchorPoint.y * bounds.size.height)
+    }
+
+    /// Maps the layer's own coordinates into its superlayer's: about the anchor point by
+    /// `transform`, then to `position`.
+    public var transformToSuperlayer: Transform3D {
+        let a = anchorInBounds
+        return Transform3D.translation(-a.x, -a.y).concatenating(transform).concatenating(.translation(position.x, position.y))
+    }
+
+    /// Maps a sublayer's space (this layer's coordinates before `sublayerTransform`) into this
+    /// layer's own coordinates: `sublayerTransform` applied about the anchor point.
+    public var sublayerTransformInBounds: Transform3D {
+        guard !sublayerTransform.isIdentity else { return .identity }
+        let a = anchorInBounds
+        return Transform3D.translation(-a.x, -a.y).concatenating(sublayerTransform).concatenating(.translation(a.x, a.y))
+    }
+
+    /// Sublayers in drawing order: ascending `zPosition`, ties kept in sublayer order.
+    public var sublayersInDrawingOrder: [Layer] {
+        guard sublayers.contains(where: { $0.zPosition != sublayers[0].zPosition }) else { return sublayers }
+        return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    }
+}

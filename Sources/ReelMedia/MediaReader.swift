@@ -1,0 +1,122 @@
+import CFFmpeg
+import ReelCore
+
+/// Decodes a video or image file (MP4, PNG, JPEG, ...) through libavformat and libavcodec
+/// into RGBA pixel buffers, reading YUV with the matrix and range the stream is tagged with.
+public final class MediaReader {
+    /// What the container and decoder say about the first video stream.
+    public struct Info: Hashable, Sendable {
+        public let codec: String
+        public let width: Int
+        public let height: Int
+        public let pixelFormat: String
+        public let colorPrimaries: String
+        public let colorTransfer: String
+        public let colorSpace: String
+        public let colorRange: String
+        /// Seconds, from the container; 0 when it does not say.
+        public let duration: Double
+    }
+
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private let streamIndex: Int32
+    public let info: Info
+
+    public init(path: String) throws(FFmpegError) {
+        FFmpegLog.quiet
+        try FFmpegError.check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
+        try FFmpegError.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
+        var decoder: UnsafePointer<AVCodec>?
+        streamIndex = try FFmpegError.check(av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream")
+        guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
+            throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the stream")
+        }
+        codec = ctx
+        let stream = format!.pointee.streams[Int(streamIndex)]!
+        try FFmpegError.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), "avcodec_parameters_to_context")
+        try FFmpegError.check(avcodec_open2(ctx, decoder, nil), "avcodec_open2")
+        let par = stream.pointee.codecpar.pointee
+        func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
+        let d = format!.pointee.duration
+        info = Info(codec: String(cString: decoder.pointee.name),
+                    width: Int(par.width), height: Int(par.height),
+                    pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format))),
+                    colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
+                    colorTransfer: name(av_color_transfer_name(par.color_trc)),
+                    colorSpace: name(av_color_space_name(par.color_space)),
+                    colorRange: name(av_color_range_name(par.color_range)),
+                    duration: d > 0 ? Double(d) / Double(AV_TIME_BASE) : 0)
+    }
+
+    deinit {
+        avcodec_free_context(&codec)
+        avformat_close_input(&format)
+    }
+
+    /// Decodes every frame (or the first `limit`) as RGBA; a frame without alpha is opaque.
+    public func readFrames(limit: Int = .max) throws(FFmpegError) -> [PixelBuffer] {
+        var result: [PixelBuffer] = []
+        var packet = av_packet_alloc()
+        var frame = av_frame_alloc()
+        defer {
+            av_packet_free(&packet)
+            av_frame_free(&frame)
+        }
+        guard let packet, let frame else { throw FFmpegError(call: "av_frame_alloc", message: "out of memory") }
+        var scaler: OpaquePointer?
+        defer { sws_freeContext(scaler) }
+        var draining = false
+        while result.count < limit {
+            if !draining {
+                let r = av_read_frame(format, packet)
+                if r == reel_averror_eof() {
+                    draining = true
+                    try FFmpegError.check(avcodec_send_packet(codec, nil), "avcodec_send_packet")
+                } else {
+                    try FFmpegError.check(r, "av_read_frame")
+                    defer { av_packet_unref(packet) }
+                    guard packet.pointee.stream_index == streamIndex else { continue }
+                    try FFmpegError.check(avcodec_send_packet(codec, packet), "avcodec_send_packet")
+                }
+            }
+            while result.count < limit {
+                let r = avcodec_receive_frame(codec, frame)
+                if r == reel_averror_eagain() { break }
+                if r == reel_averror_eof() { return result }
+                try FFmpegError.check(r, "avcodec_receive_frame")
+                result.append(try convert(frame, scaler: &scaler))
+                av_frame_unref(frame)
+            }
+        }
+        return result
+    }
+
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, scaler: inout OpaquePointer?) throws(FFmpegError) -> PixelBuffer {
+        let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
+        let source = AVPixelFormat(rawValue: frame.pointee.format)
+        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), source, Int32(w), Int32(h), AV_PIX_FMT_RGBA,
+                                      SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
+        guard let scaler else { throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA") }
+        let space = frame.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_ITU709 : Int32(frame.pointee.colorspace.rawValue)
+        let limited: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
+        let isYUV = (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
+        if isYUV {
+            let table = sws_getCoefficients(space)
+            try FFmpegError.check(sws_setColorspaceDetails(scaler, table, limited, table, 1, 0, 1 << 16, 1 << 16), "sws_setColorspaceDetails")
+        }
+        let buffer = PixelBuffer(width: w, height: h)
+        let dst: [UnsafeMutablePointer<UInt8>?] = [buffer.bytes.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+        let dstStride: [Int32] = [Int32(buffer.stride), 0, 0, 0]
+        let r = withUnsafePointer(to: &frame.pointee.data) { data in
+            withUnsafePointer(to: &frame.pointee.linesize) { lines in
+                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { d in
+                    lines.withMemoryRebound(to: Int32.self, capacity: 8) { sws_scale(scaler, d, $0, 0, Int32(h), dst, dstStride) }
+                }
+            }
+        }
+        try FFmpegError.check(r, "sws_scale")
+        buffer.premultiplyInPlace()
+        return buffer
+    }
+}

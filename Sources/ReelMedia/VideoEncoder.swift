@@ -1,0 +1,102 @@
+import CFFmpeg
+import ReelCore
+
+/// Encodes yuv420p frames with libx264 and muxes them into an MP4 file (`+faststart`,
+/// BT.709 primaries, transfer and matrix tagged, limited range). Frames arrive in order;
+/// frame i is shown at i / fps. Writes exactly the file it is given: atomic replacement is
+/// the caller's job.
+public final class VideoEncoder {
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private let stream: UnsafeMutablePointer<AVStream>
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private var nextPTS: Int64 = 0
+    private var finished = false
+    public let settings: VideoSettings
+
+    public init(path: String, settings: VideoSettings) throws(FFmpegError) {
+        FFmpegLog.quiet
+        self.settings = settings
+        try FFmpegError.check(avformat_alloc_output_context2(&format, nil, "mp4", path), "avformat_alloc_output_context2")
+        guard let format else { throw FFmpegError(call: "avformat_alloc_output_context2", message: "no context") }
+        guard let encoder = avcodec_find_encoder_by_name("libx264") else {
+            throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "libx264 is not in this FFmpeg build")
+        }
+        guard let s = avformat_new_stream(format, nil) else { throw FFmpegError(call: "avformat_new_stream", message: "out of memory") }
+        stream = s
+        guard let ctx = avcodec_alloc_context3(encoder) else { throw FFmpegError(call: "avcodec_alloc_context3", message: "out of memory") }
+        codec = ctx
+        let rate = settings.frameRate
+        ctx.pointee.width = Int32(settings.width)
+        ctx.pointee.height = Int32(settings.height)
+        ctx.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
+        ctx.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
+        ctx.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        ctx.pointee.color_primaries = AVCOL_PRI_BT709
+        ctx.pointee.color_trc = AVCOL_TRC_BT709
+        ctx.pointee.colorspace = AVCOL_SPC_BT709
+        ctx.pointee.color_range = AVCOL_RANGE_MPEG
+        if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        av_dict_set(&options, "preset", settings.preset, 0)
+        av_dict_set(&options, "crf", String(settings.crf), 0)
+        try FFmpegError.check(avcodec_open2(ctx, encoder, &options), "avcodec_open2")
+        if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
+            throw FFmpegError(call: "avcodec_open2", message: "libx264 did not take the option \(String(cString: unused.pointee.key))")
+        }
+        try FFmpegError.check(avcodec_parameters_from_context(s.pointee.codecpar, ctx), "avcodec_parameters_from_context")
+        s.pointee.time_base = ctx.pointee.time_base
+        s.pointee.avg_frame_rate = ctx.pointee.framerate
+        try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
+        var muxOptions: OpaquePointer?
+        defer { av_dict_free(&muxOptions) }
+        av_dict_set(&muxOptions, "movflags", "+faststart", 0)
+        try FFmpegError.check(avformat_write_header(format, &muxOptions), "avformat_write_header")
+        guard let p = av_packet_alloc() else { throw FFmpegError(call: "av_packet_alloc", message: "out of memory") }
+        packet = p
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        avcodec_free_context(&codec)
+        if let format {
+            if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+            avformat_free_context(format)
+        }
+    }
+
+    /// Encodes the next frame (yuv420p, the settings' size).
+    public func encode(_ frame: VideoFrame) throws(FFmpegError) {
+        frame.frame.pointee.pts = nextPTS
+        nextPTS += 1
+        try FFmpegError.check(avcodec_send_frame(codec, frame.frame), "avcodec_send_frame")
+        try drain()
+    }
+
+    /// Flushes the encoder and writes the trailer; the file is complete after this.
+    public func finish() throws(FFmpegError) {
+        guard !finished else { return }
+        finished = true
+        try FFmpegError.check(avcodec_send_frame(codec, nil), "avcodec_send_frame")
+        try drain()
+        try FFmpegError.check(av_write_trailer(format), "av_write_trailer")
+        try FFmpegError.check(avio_closep(&format!.pointee.pb), "avio_closep")
+    }
+
+    /// Moves every packet the encoder has ready into the file.
+    private func drain() throws(FFmpegError) {
+        while true {
+            let r = avcodec_receive_packet(codec, packet)
+            if r == reel_averror_eagain() || r == reel_averror_eof() { return }
+            try FFmpegError.check(r, "avcodec_receive_packet")
+            // x264 leaves durations at 0; without them the file is one frame short.
+            packet!.pointee.duration = 1
+            av_packet_rescale_ts(packet, codec!.pointee.time_base, stream.pointee.time_base)
+            packet!.pointee.stream_index = stream.pointee.index
+            try FFmpegError.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import CFFmpeg
+
+/// An `AVFrame` with its own buffers, freed with it. Frames move between threads one owner at
+/// a time (render worker, then encoder), which is why the unchecked `Sendable` is safe.
+public final class VideoFrame: @unchecked Sendable {
+    let frame: UnsafeMutablePointer<AVFrame>
+
+    /// A frame of `format` and size, buffers allocated and 64-byte aligned.
+    init(width: Int, height: Int, format: AVPixelFormat) throws(FFmpegError) {
+        guard let f = av_frame_alloc() else { throw FFmpegError(call: "av_frame_alloc", message: "out of memory") }
+        frame = f
+        f.pointee.width = Int32(width)
+        f.pointee.height = Int32(height)
+        f.pointee.format = format.rawValue
+        try FFmpegError.check(av_frame_get_buffer(f, 64), "av_frame_get_buffer")
+    }
+
+    /// A frame of video's pixel format, 4:2:0 YUV, the encoder's input.
+    public static func yuv420p(width: Int, height: Int) throws(FFmpegError) -> VideoFrame {
+        try VideoFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
+    }
+
+    deinit {
+        var f: UnsafeMutablePointer<AVFrame>? = frame
+        av_frame_free(&f)
+    }
+
+    public var width: Int { Int(frame.pointee.width) }
+    public var height: Int { Int(frame.pointee.height) }
+
+    /// Plane pointers and strides as the C arrays `sws_scale` takes.
+    func withPlanes<R>(_ body: (UnsafePointer<UnsafeMutablePointer<UInt8>?>, UnsafePointer<Int32>) throws -> R) rethrows -> R {
+        try withUnsafePointer(to: &frame.pointee.data) { data in
+            try withUnsafePointer(to: &frame.pointee.linesize) { lines in
+                try data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { d in
+                    try lines.withMemoryRebound(to: Int32.self, capacity: 8) { try body(d, $0) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The one lane-type file: every SIMD kernel works on `PixelLanes.Vector`, eight packed
+/// premultiplied RGBA pixels (one per 32-bit lane), so the whole raster changes width here.
+/// Arithmetic splits each pixel into its even (R, B) and odd (G, A) bytes, two 16-bit
+/// products per lane, which keeps every operation a plain 32-bit vector instruction.
+public enum PixelLanes {
+    public typealias Vector = SIMD8<UInt32>
+    public static let width = Vector.scalarCount
+
+    @inline(__always) @usableFromInline
+    static func load(_ p: UnsafePointer<UInt32>) -> Vector {
+        UnsafeRawPointer(p).loadUnaligned(as: Vector.self)
+    }
+
+    @inline(__always) @usableFromInline
+    static func store(_ v: Vector, _ p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Vector.self)
+    }
+
+    /// Eight 8-bit coverages widened to one per lane.
+    @inline(__always) @usableFromInline
+    static func loadCoverage(_ p: UnsafePointer<UInt8>) -> Vector {
+        Vector(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
+    }
+
+    /// Each channel times `f` (0...255 per lane) / 255, rounded to nearest.
+    @inline(__always) @usableFromInline
+    static func scale(_ p: Vector, by f: Vector) -> Vector {
+        let mask: Vector = Vector(repeating: 0x00FF_00FF)
+        let bias: Vector = Vector(repeating: 0x0080_0080)
+        var rb = (p & mask) &* f &+ bias
+        var ga = ((p &>> 8) & mask) &* f &+ bias
+        rb = ((rb &+ ((rb &>> 8) & mask)) &>> 8) & mask
+        ga = ((ga &+ ((ga &>> 8) & mask)) &>> 8) & mask
+        return rb | (ga &<< 8)
+    }
+
+    /// The alpha byte of each pixel.
+    @inline(__always) @usableFromInline
+    static func alpha(_ p: Vector) -> Vector { p &>> 24 }
+
+    /// Porter-Duff source-over on premultiplied pixels: s + d * (1 - sa).
+    @inline(__always) @usableFromInline
+    static func over(_ s: Vector, _ d: Vector) -> Vector {
+        s &+ scale(d, by: Vector(repeating: 255) &- alpha(s))
+    }
+}

@@ -1,0 +1,173 @@
+import ReelCore
+
+/// Scan-converts filled shapes into anti-aliased coverage and blends a solid colour through
+/// it. Coverage is exact area coverage (pixel centres at +0.5), accumulated as signed area
+/// per pixel and summed along each row, so overlapping edges and corners need no sampling.
+/// One rasterizer per thread: it keeps its scratch memory between draws.
+public final class Rasterizer {
+    private var accumulation: [Float] = []
+    private var coverage: [UInt8] = []
+
+    public init() {}
+
+    /// Fills `polygons` (closed, in the buffer's pixel coordinates, non-zero winding for shapes
+    /// whose sub-paths do not overlap with opposite orientation) with the premultiplied `color`,
+    /// over what `buffer` holds, inside `clip`.
+    public func fill(_ polygons: [[Point]], color: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
+        guard color != 0 else { return }
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for poly in polygons {
+            for p in poly {
+                (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
+            }
+        }
+        guard minX <= maxX else { return }
+        let bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        let region = PixelRect(covering: bounds).intersection(clip)
+            .intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard !region.isEmpty else { return }
+        let stride = region.width + 2
+        let needed = stride * region.height
+        if accumulation.count < needed { accumulation = [Float](repeating: 0, count: needed) }
+        if coverage.count < region.width { coverage = [UInt8](repeating: 0, count: region.width) }
+        accumulation.withUnsafeMutableBufferPointer { acc in
+            let ox = Double(region.x), oy = Double(region.y)
+            let w = Double(region.width)
+            for poly in polygons where poly.count > 1 {
+                var prev = poly[poly.count - 1]
+                for p in poly {
+                    Rasterizer.addLine(from: Point(x: prev.x - ox, y: prev.y - oy), to: Point(x: p.x - ox, y: p.y - oy),
+                                       width: w, rows: region.height, stride: stride, acc: acc.baseAddress!)
+                    prev = p
+                }
+            }
+            coverage.withUnsafeMutableBufferPointer { cov in
+                for row in 0..<region.height {
+                    let line = acc.baseAddress! + row * stride
+                    var sum: Float = 0
+                    for i in 0..<region.width {
+                        sum += line[i]
+                        line[i] = 0
+                        cov[i] = UInt8(min(abs(sum), 1) * 255 + 0.5)
+                    }
+                    line[region.width] = 0
+                    line[region.width + 1] = 0
+                    Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: cov.baseAddress!,
+                                        count: region.width, color: color)
+                }
+            }
+        }
+    }
+
+    /// Fills an axis-aligned rectangle (pixel coordinates) with the premultiplied `color`: the
+    /// fast path for unrotated layers. Coverage is the product of the row's and the column's
+    /// overlap with the rectangle, the same area coverage `fill` computes for it.
+    public func fill(rect r: Rect, color: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
+        guard color != 0, !r.isEmpty else { return }
+        let region = PixelRect(covering: r).intersection(clip)
+            .intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        guard !region.isEmpty else { return }
+        if coverage.count < region.width { coverage = [UInt8](repeating: 0, count: region.width) }
+        func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
+            max(0, min(Double(i + 1), hi) - max(Double(i), lo))
+        }
+        var columns = [Double](repeating: 0, count: region.width)
+        for i in 0..<region.width { columns[i] = overlap(region.x + i, r.minX, r.maxX) }
+        coverage.withUnsafeMutableBufferPointer { cov in
+            for row in 0..<region.height {
+                let cy = overlap(region.y + row, r.minY, r.maxY)
+                for i in 0..<region.width { cov[i] = UInt8(min(columns[i] * cy, 1) * 255 + 0.5) }
+                Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: cov.baseAddress!,
+                                    count: region.width, color: color)
+            }
+        }
+    }
+
+    /// Blends one row through its coverage, choosing per run: skip where it is 0, store or
+    /// blend uniformly where it is full, blend through the mask elsewhere.
+    static func blendRow(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        let opaque = color >> 24 == 255
+        var i = 0
+        while i < count {
+            let c = coverage[i]
+            var j = i + 1
+            if c == 0 || c == 255 {
+                while j < count, coverage[j] == c { j += 1 }
+                if c == 255 {
+                    if opaque { SpanKernels.fill(dst + i, count: j - i, color: color) } else { SpanKernels.blend(dst + i, count: j - i, color: color) }
+                }
+            } else {
+                while j < count, coverage[j] != 0, coverage[j] != 255 { j += 1 }
+                SpanKernels.blend(dst + i, coverage: coverage + i, count: j - i, color: color)
+            }
+            i = j
+        }
+    }
+
+    /// Adds the signed area one edge contributes to each pixel it crosses (and, through the
+    /// row sum, to every pixel right of it). Parts left of the region count at x = 0, parts
+    /// right of it fall outside.
+    private static func addLine(from a: Point, to b: Point, width: Double, rows: Int, stride: Int, acc: UnsafeMutablePointer<Float>) {
+        // Split at the region's left and right edges so clamping x keeps each part's area.
+        var pieces: [(Point, Point)] = [(a, b)]
+        for edge in [0.0, width] {
+            pieces = pieces.flatMap { (p, q) -> [(Point, Point)] in
+                if (p.x < edge && q.x > edge) || (p.x > edge && q.x < edge) {
+                    let t = (edge - p.x) / (q.x - p.x)
+                    let m = Point(x: edge, y: p.y + (q.y - p.y) * t)
+                    return [(p, m), (m, q)]
+                }
+                return [(p, q)]
+            }
+        }
+        for (p, q) in pieces {
+            accumulate(Point(x: min(max(p.x, 0), width), y: p.y), Point(x: min(max(q.x, 0), width), y: q.y),
+                       rows: rows, stride: stride, acc: acc)
+        }
+    }
+
+    private static func accumulate(_ p0: Point, _ p1: Point, rows: Int, stride: Int, acc: UnsafeMutablePointer<Float>) {
+        guard p0.y != p1.y else { return }
+        let (dir, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
+        guard bottom.y > 0, top.y < Double(rows) else { return }
+        let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+        var x = top.x
+        let yStart = max(0, Int(top.y.rounded(.down)))
+        if top.y < 0 { x -= top.y * dxdy }
+        let yEnd = min(rows, Int(bottom.y.rounded(.up)))
+        for y in yStart..<yEnd {
+            let line = acc + y * stride
+            let dy = min(Double(y + 1), bottom.y) - max(Double(y), top.y)
+            let xNext = x + dxdy * dy
+            let d = dy * dir
+            let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
+            let x0Floor = x0.rounded(.down)
+            let x0i = Int(x0Floor)
+            let x1Ceil = x1.rounded(.up)
+            let x1i = Int(x1Ceil)
+            if x1i <= x0i + 1 {
+                let xmf = 0.5 * (x + xNext) - x0Floor
+                line[x0i] += Float(d - d * xmf)
+                line[x0i + 1] += Float(d * xmf)
+            } else {
+                let s = 1 / (x1 - x0)
+                let x0f = x0 - x0Floor
+                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+                let x1f = x1 - x1Ceil + 1
+                let am = 0.5 * s * x1f * x1f
+                line[x0i] += Float(d * a0)
+                if x1i == x0i + 2 {
+                    line[x0i + 1] += Float(d * (1 - a0 - am))
+                } else {
+                    let a1 = s * (1.5 - x0f)
+                    line[x0i + 1] += Float(d * (a1 - a0))
+                    for xi in (x0i + 2)..<(x1i - 1) { line[xi] += Float(d * s) }
+                    let a2 = a1 + Double(x1i - x0i - 3) * s
+                    line[x1i - 1] += Float(d * (1 - a2 - am))
+                }
+                line[x1i] += Float(d * am)
+            }
+            x = xNext
+        }
+    }
+}

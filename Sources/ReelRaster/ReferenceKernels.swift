@@ -1,0 +1,35 @@
+/// Plain per-channel twins of `SpanKernels`, written for clarity, not speed: the reference
+/// the SIMD kernels must match byte for byte.
+public enum ReferenceKernels {
+    /// c * f / 255 rounded to nearest, per channel.
+    static func scale(_ p: UInt32, by f: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let c = (p >> UInt32(shift)) & 0xFF
+            out |= ((c * f + 127) / 255) << UInt32(shift)
+        }
+        return out
+    }
+
+    static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        let inv = 255 - (s >> 24)
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let sc = (s >> UInt32(shift)) & 0xFF, dc = (d >> UInt32(shift)) & 0xFF
+            out |= (sc + (dc * inv + 127) / 255) << UInt32(shift)
+        }
+        return out
+    }
+
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        for i in 0..<count { dst[i] = over(color, dst[i]) }
+    }
+
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        for i in 0..<count { dst[i] = over(scale(color, by: UInt32(coverage[i])), dst[i]) }
+    }
+
+    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32) {
+        for i in 0..<count { dst[i] = over(scale(source[i], by: opacity), dst[i]) }
+    }
+}

@@ -1,0 +1,56 @@
+/// The compositing kernels: each works on one horizontal run of premultiplied RGBA pixels,
+/// eight lanes at a time with a scalar tail. `ReferenceKernels` holds the per-channel twin
+/// of each, which tests hold them to byte for byte.
+public enum SpanKernels {
+    /// Stores `color` into every pixel (an opaque fill needs no blending).
+    @inlinable
+    public static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        dst.update(repeating: color, count: count)
+    }
+
+    /// `color` over every pixel.
+    @inlinable
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        let s = PixelLanes.Vector(repeating: color)
+        var i = 0
+        while i + PixelLanes.width <= count {
+            PixelLanes.store(PixelLanes.over(s, PixelLanes.load(dst + i)), dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            dst[i] = ScalarPixel.over(color, dst[i])
+            i += 1
+        }
+    }
+
+    /// `color` scaled by each pixel's coverage (0...255), over the pixel.
+    @inlinable
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        let s = PixelLanes.Vector(repeating: color)
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let c = PixelLanes.loadCoverage(coverage + i)
+            PixelLanes.store(PixelLanes.over(PixelLanes.scale(s, by: c), PixelLanes.load(dst + i)), dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            dst[i] = ScalarPixel.over(ScalarPixel.scale(color, by: UInt32(coverage[i])), dst[i])
+            i += 1
+        }
+    }
+
+    /// Each source pixel scaled by `opacity` (0...255), over the destination pixel.
+    @inlinable
+    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32) {
+        let f = PixelLanes.Vector(repeating: opacity)
+        var i = 0
+        while i + PixelLanes.width <= count {
+            PixelLanes.store(PixelLanes.over(PixelLanes.scale(PixelLanes.load(source + i), by: f), PixelLanes.load(dst + i)), dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            dst[i] = ScalarPixel.over(ScalarPixel.scale(source[i], by: opacity), dst[i])
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ReelCore
+
+/// The stage a timeline plays on: its size in points, pixels per point, frame rate, length
+/// and the colour behind every layer.
+public struct Canvas: Hashable, Sendable {
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+    public var fps: FrameRate
+    /// Seconds.
+    public var duration: Double
+    public var background: Color
+    /// Pixels per point (as `contentsScale`); the video is `width * scale` by `height * scale` pixels.
+    public var scale: Double
+
+    public init(width: Double, height: Double, fps: FrameRate = FrameRate(numerator: 30), duration: Double,
+                background: Color = .black, scale: Double = 1) {
+        self.width = width
+        self.height = height
+        self.fps = fps
+        self.duration = duration
+        self.background = background
+        self.scale = scale
+    }
+
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+
+    /// `round(fps * duration)`.
+    public var frameCount: Int { fps.frameCount(for: duration) }
+}

@@ -1,0 +1,85 @@
+/// A parsed JSON document that keeps what Foundation's parser drops: integers apart from
+/// doubles, booleans apart from numbers, and the order of object keys.
+public enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(key: String, value: JSONValue)])
+
+    public static func == (l: JSONValue, r: JSONValue) -> Bool {
+        switch (l, r) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .null: h.combine(0)
+        case .bool(let b): h.combine(b)
+        case .number(let n): h.combine(n)
+        case .string(let s): h.combine(s)
+        case .array(let a): h.combine(a)
+        case .object(let o): for (k, v) in o { h.combine(k); h.combine(v) }
+        }
+    }
+
+    /// How the value is named in error messages ("a number", "an array", ...).
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return "\(b)"
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? "the number \(Int(n))" : "the number \(n)"
+        case .string(let s): return "the string \"\(s)\""
+        case .array(let a): return "an array of \(a.count)"
+        case .object: return "an object"
+        }
+    }
+
+    /// The value for `key` when this is an object that has it.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// Compact JSON text.
+    public var serialized: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n):
+            return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
+        case .string(let s): return JSONValue.quote(s)
+        case .array(let a): return "[" + a.map(\.serialized).joined(separator: ",") + "]"
+        case .object(let o): return "{" + o.map { JSONValue.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

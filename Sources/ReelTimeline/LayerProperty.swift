@@ -1,0 +1,115 @@
+import ReelCore
+import ReelLayers
+
+/// A property of `Layer` reachable by a Core Animation key path (`position`, `position.x`,
+/// `transform.rotation.z`, ...): its value kind and how to read and write it as numbers.
+/// Its closures capture only key paths, which are immutable: sharing it between threads is safe.
+public struct LayerProperty: @unchecked Sendable {
+    public let keyPath: String
+    public let kind: ValueKind
+    /// Whether the file may set it directly on a layer (components such as `position.x` are animation-only).
+    public let isLayerKey: Bool
+    let get: (Layer) -> [Double]
+    let set: (inout Layer, [Double]) -> Void
+
+    public func value(of layer: Layer) -> [Double] { get(layer) }
+    public func setValue(_ v: [Double], on layer: inout Layer) { set(&layer, v) }
+
+    /// Every property by key path.
+    public static let all: [String: LayerProperty] = {
+        var table: [String: LayerProperty] = [:]
+        func add(_ p: LayerProperty) { table[p.keyPath] = p }
+        func key(_ path: String, _ kind: ValueKind, _ kp: WritableKeyPath<Layer, Double>) {
+            add(LayerProperty(keyPath: path, kind: kind, isLayerKey: !path.contains("."),
+                              get: { [$0[keyPath: kp]] }, set: { $0[keyPath: kp] = $1[0] }))
+        }
+        func point(_ path: String, _ kp: WritableKeyPath<Layer, Point>) {
+            add(LayerProperty(keyPath: path, kind: .point, isLayerKey: !path.contains("."),
+                              get: { [$0[keyPath: kp].x, $0[keyPath: kp].y] },
+                              set: { $0[keyPath: kp] = Point(x: $1[0], y: $1[1]) }))
+            key(path + ".x", .scalar, kp.appending(path: \.x))
+            key(path + ".y", .scalar, kp.appending(path: \.y))
+        }
+        func color(_ path: String, get: @escaping (Layer) -> Color, set: @escaping (inout Layer, Color) -> Void) {
+            add(LayerProperty(keyPath: path, kind: .color, isLayerKey: true,
+                              get: { let c = get($0); return [c.red, c.green, c.blue, c.alpha] },
+                              set: { set(&$0, Color(red: $1[0], green: $1[1], blue: $1[2], alpha: $1[3])) }))
+        }
+        func transform(_ path: String, _ kp: WritableKeyPath<Layer, Transform3D>) {
+            add(LayerProperty(keyPath: path, kind: .transform, isLayerKey: true,
+                              get: { $0[keyPath: kp].rows }, set: { $0[keyPath: kp] = Transform3D(rows: $1) }))
+            func component(_ name: String, _ kind: ValueKind, _ c: WritableKeyPath<TransformComponents, Double>) {
+                add(LayerProperty(keyPath: "\(path).\(name)", kind: kind, isLayerKey: false,
+                                  get: { [LayerProperty.components($0[keyPath: kp])[keyPath: c]] },
+                                  set: { layer, v in
+                                      var parts = LayerProperty.components(layer[keyPath: kp])
+                                      parts[keyPath: c] = v[0]
+                                      layer[keyPath: kp] = parts.matrix
+                                  }))
+            }
+            for (axis, r, s, t) in [("x", \TransformComponents.rotation.x, \TransformComponents.scale.x, \TransformComponents.translation.x),
+                                    ("y", \.rotation.y, \.scale.y, \.translation.y),
+                                    ("z", \.rotation.z, \.scale.z, \.translation.z)] {
+                component("rotation.\(axis)", .angle, r)
+                component("scale.\(axis)", .scalar, s)
+                component("translation.\(axis)", .scalar, t)
+            }
+            component("rotation", .angle, \.rotation.z)
+            add(LayerProperty(keyPath: "\(path).scale", kind: .scalar, isLayerKey: false,
+                              get: { let s = LayerProperty.components($0[keyPath: kp]).scale; return [(s.x + s.y + s.z) / 3] },
+                              set: { layer, v in
+                                  var parts = LayerProperty.components(layer[keyPath: kp])
+                                  parts.scale = (v[0], v[0], v[0])
+                                  layer[keyPath: kp] = parts.matrix
+                              }))
+            add(LayerProperty(keyPath: "\(path).translation", kind: .size, isLayerKey: false,
+                              get: { let t = LayerProperty.components($0[keyPath: kp]).translation; return [t.x, t.y] },
+                              set: { layer, v in
+                                  var parts = LayerProperty.components(layer[keyPath: kp])
+                                  parts.translation.x = v[0]
+                                  parts.translation.y = v[1]
+                                  layer[keyPath: kp] = parts.matrix
+                              }))
+        }
+
+        point("position", \.position)
+        point("anchorPoint", \.anchorPoint)
+        add(LayerProperty(keyPath: "bounds", kind: .rect, isLayerKey: true,
+                          get: { [$0.bounds.origin.x, $0.bounds.origin.y, $0.bounds.size.width, $0.bounds.size.height] },
+                          set: { $0.bounds = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }))
+        point("bounds.origin", \.bounds.origin)
+        add(LayerProperty(keyPath: "bounds.size", kind: .size, isLayerKey: false,
+                          get: { [$0.bounds.size.width, $0.bounds.size.height] },
+                          set: { $0.bounds.size = Size(width: $1[0], height: $1[1]) }))
+        key("bounds.size.width", .scalar, \.bounds.size.width)
+        key("bounds.size.height", .scalar, \.bounds.size.height)
+        add(LayerProperty(keyPath: "frame", kind: .rect, isLayerKey: true,
+                          get: { let f = $0.frame; return [f.origin.x, f.origin.y, f.size.width, f.size.height] },
+                          set: { $0.frame = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }))
+        transform("transform", \.transform)
+        transform("sublayerTransform", \.sublayerTransform)
+        key("zPosition", .scalar, \.zPosition)
+        key("opacity", .scalar, \.opacity)
+        key("cornerRadius", .scalar, \.cornerRadius)
+        key("borderWidth", .scalar, \.borderWidth)
+        color("backgroundColor", get: { $0.backgroundColor ?? .clear }, set: { $0.backgroundColor = $1 })
+        color("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
+        add(LayerProperty(keyPath: "hidden", kind: .bool, isLayerKey: true,
+                          get: { [$0.isHidden ? 1 : 0] }, set: { $0.isHidden = $1[0] != 0 }))
+        add(LayerProperty(keyPath: "allowsGroupOpacity", kind: .bool, isLayerKey: true,
+                          get: { [$0.allowsGroupOpacity ? 1 : 0] }, set: { $0.allowsGroupOpacity = $1[0] != 0 }))
+        return table
+    }()
+
+    /// Properties a layer object in the file may set, in a stable order.
+    public static let layerKeys: [String] = all.values.filter(\.isLayerKey).map(\.keyPath).sorted()
+
+    /// Properties animations may target (everything but `frame`, which CA derives and never animates).
+    public static let animatableKeyPaths: [String] = all.keys.filter { $0 != "frame" && $0 != "allowsGroupOpacity" }.sorted()
+
+    /// Components of a transform; a transform with shear has none, and reads as identity
+    /// (validation rejects component animations on such a transform before any frame is drawn).
+    static func components(_ m: Transform3D) -> TransformComponents {
+        TransformComponents(m) ?? .identity
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ReelCore
+import ReelLayers
+
+/// A timeline: a canvas and a tree of keyframed layers. A frame is a pure function of
+/// (timeline, time), so frames can be evaluated on any thread in any order.
+public struct Timeline: Hashable, Sendable {
+    /// The name outputs are named after (the file name without `.json` unless the file says).
+    public var name: String
+    public var canvas: Canvas
+    /// Image files by asset name, as absolute paths.
+    public var assets: [String: String]
+    /// Top-level layers, back to front, in canvas coordinates.
+    public var layers: [AnimatedLayer]
+
+    public init(name: String, canvas: Canvas, assets: [String: String] = [:], layers: [AnimatedLayer]) {
+        self.name = name
+        self.canvas = canvas
+        self.assets = assets
+        self.layers = layers
+    }
+
+    /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the background.
+    public func presentation(at time: Double) -> Layer {
+        var root = Layer(id: "canvas")
+        root.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        root.position = Point(x: canvas.width / 2, y: canvas.height / 2)
+        root.backgroundColor = canvas.background
+        root.sublayers = layers.map { $0.presentation(at: time) }
+        return root
+    }
+
+    /// Reads and validates a timeline file, reporting every problem at once.
+    public static func load(contentsOf path: String) throws(TimelineError) -> Timeline {
+        let url = URL(fileURLWithPath: path)
+        let text: String
+        do {
+            text = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw TimelineError(file: path, problems: [TimelineProblem(path: "", expected: "a readable UTF-8 file",
+                                                                       found: "it could not be read (\(error.localizedDescription))")])
+        }
+        return try decode(text, file: path, name: url.deletingPathExtension().lastPathComponent,
+                          baseDirectory: url.deletingLastPathComponent().path)
+    }
+
+    /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths.
+    public static func decode(_ text: String, file: String = "<timeline>", name: String = "timeline",
+                              baseDirectory: String = FileManager.default.currentDirectoryPath) throws(TimelineError) -> Timeline {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw TimelineError(file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
+        }
+        let decoder = TimelineDecoder(baseDirectory: baseDirectory)
+        let (timeline, problems) = decoder.decode(json, defaultName: name)
+        guard let timeline, problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
+        return timeline
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import ReelCore
+import ReelLayers
+
+/// Turns timeline JSON (format version 1) into a `Timeline`, collecting every problem with
+/// its JSON path instead of stopping at the first.
+struct TimelineDecoder {
+    let baseDirectory: String
+
+    static let rootKeys = ["version", "name", "canvas", "assets", "layers"]
+    static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale"]
+    static let assetKeys = ["path"]
+    static let layerStructureKeys = ["id", "sublayers", "animations"]
+    static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+                             "autoreverses", "fillMode", "removedOnCompletion"]
+    static let animationKeys = ["keyPath", "type", "timingFunction", "additive", "cumulative",
+                                "fromValue", "toValue", "byValue", "values", "keyTimes", "timingFunctions", "calculationMode"] + timingKeys
+
+    func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem]) {
+        let report = ProblemReport()
+        let root = JSONNode(value: json, path: "", report: report)
+        guard let members = root.object(allowed: Self.rootKeys) else { return (nil, report.problems) }
+        if let v = members["version"], v.value != .number(1) { v.problem(expected: "1 (the only format version so far)") }
+        let name = members["name"]?.string() ?? defaultName
+        var canvas: Canvas?
+        if let c = members["canvas"] { canvas = decodeCanvas(c) } else { root.problem(expected: "a `canvas` object", found: "none") }
+        let assets = members["assets"].map(decodeAssets) ?? [:]
+        var layers: [AnimatedLayer] = []
+        if let l = members["layers"] {
+            layers = decodeLayers(l)
+        } else {
+            root.problem(expected: "a `layers` array", found: "none")
+        }
+        guard let canvas, report.problems.isEmpty else { return (nil, report.problems) }
+        return (Timeline(name: name, canvas: canvas, assets: assets, layers: layers), [])
+    }
+
+    private func decodeCanvas(_ node: JSONNode) -> Canvas? {
+        guard let m = node.object(allowed: Self.canvasKeys) else { return nil }
+        func required(_ key: String) -> JSONNode? {
+            if m[key] == nil { node.problem(expected: "`\(key)`", found: "none") }
+            return m[key]
+        }
+        let positive = "a positive number"
+        let width = required("width")?.number(in: 1...16384, rangeText: "a width in 1...16384")
+        let height = required("height")?.number(in: 1...16384, rangeText: "a height in 1...16384")
+        let duration = required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
+        var fps = FrameRate(numerator: 30)
+        if let f = m["fps"] {
+            if case .number(let v) = f.value, let rate = FrameRate(v) { fps = rate } else { f.problem(expected: "a frame rate in 0...1000") }
+        }
+        var scale = 1.0
+        if let s = m["scale"], let v = s.number(in: 0.01...16, rangeText: positive + " up to 16") { scale = v }
+        var background = Color.black
+        if let b = m["background"], let v = ValueKind.color.decode(b) {
+            background = Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])
+        }
+        guard let width, let height, let duration else { return nil }
+        let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
+        let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
+        if pw % 2 != 0 || ph % 2 != 0 || pw > 16384 || ph > 16384 {
+            node.problem(expected: "a pixel size (width x height x scale) of even numbers up to 16384, as yuv420p video needs",
+                         found: "\(pw)x\(ph) pixels")
+            return nil
+        }
+        return canvas
+    }
+
+    private func decodeAssets(_ node: JSONNode) -> [String: String] {
+        guard case .object(let members) = node.value else {
+            node.problem(expected: "an object of assets by name")
+            return [:]
+        }
+        var assets: [String: String] = [:]
+        for (name, value) in members {
+            let a = node.child(name, value)
+            guard let m = a.object(allowed: Self.assetKeys) else { continue }
+            guard let p = m["path"] else { a.problem(expected: "a `path`", found: "none"); continue }
+            guard let rel = p.string() else { continue }
+            let path = rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
+            if FileManager.default.isReadableFile(atPath: path) {
+                assets[name] = path
+            } else {
+                p.problem(expected: "a readable file (relative to the timeline's folder)", found: "no file at \(path)")
+            }
+        }
+        return assets
+    }
+
+    private func decodeLayers(_ node: JSONNode) -> [AnimatedLayer] {
+        guard let items = node.array() else { return [] }
+        var seen: Set<String> = []
+        var layers: [AnimatedLayer] = []
+        for item in items {
+            guard let layer = decodeLayer(item) else { continue }
+            if !seen.insert(layer.model.id).inserted {
+                item.child("id", .string(layer.model.id)).problem(expected: "an id unique among its siblings",
+                                                                  found: "a second layer named \"\(layer.model.id)\"")
+            }
+            layers.append(layer)
+        }
+        return layers
+    }
+
+    private func decodeLayer(_ node: JSONNode) -> AnimatedLayer? {
+        guard let m = node.object(allowed: Self.layerStructureKeys + LayerProperty.layerKeys) else { return nil }
+        var id = ""
+        if let i = m["id"] {
+            if let s = i.string() {
+                if s.isEmpty || s.contains("/") { i.problem(expected: "a non-empty id without '/'") } else { id = s }
+            }
+        } else {
+            node.problem(expected: "an `id`", found: "none")
+        }
+        var layer = Layer(id: id)
+        // `frame` is derived from anchorPoint, position and bounds, so it is applied last.
+        for key in LayerProperty.layerKeys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
+            guard let n = m[key], let property = LayerProperty.all[key], let v = property.kind.decode(n) else { continue }
+            property.setValue(v, on: &layer)
+        }
+        if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) { o.problem(expected: "an opacity in 0...1") }
+        let animations = m["animations"].map { decodeAnimations($0, layer: layer) } ?? []
+        let sublayers = m["sublayers"].map(decodeLayers) ?? []
+        return AnimatedLayer(model: layer, animations: animations, sublayers: sublayers)
+    }
+
+    private func decodeAnimations(_ node: JSONNode, layer: Layer) -> [Animation] {
+        node.array()?.compactMap { decodeAnimation($0, layer: layer) } ?? []
+    }
+
+    private func decodeAnimation(_ node: JSONNode, layer: Layer) -> Animation? {
+        guard let m = node.object(allowed: Self.animationKeys) else { return nil }
+        var property: LayerProperty?
+        if let k = m["keyPath"], let path = k.string() {
+            if let p = LayerProperty.all[path], LayerProperty.animatableKeyPaths.contains(path) {
+                property = p
+                if path.hasPrefix("transform."), TransformComponents(layer.transform) == nil {
+                    k.problem(expected: "a layer whose `transform` splits into translation, rotation and scale",
+                              found: "a transform with shear or general perspective")
+                }
+                if path.hasPrefix("sublayerTransform."), TransformComponents(layer.sublayerTransform) == nil {
+                    k.problem(expected: "a layer whose `sublayerTransform` splits into translation, rotation and scale",
+                              found: "a transform with shear or general perspective")
+                }
+            } else {
+                k.problem(expected: "an animatable key path", found: "`\(path)`",
+                          suggestion: Suggestion.didYouMean(path, in: LayerProperty.animatableKeyPaths))
+            }
+        } else if m["keyPath"] == nil {
+            node.problem(expected: "a `keyPath`", found: "none")
+        }
+        let timing = decodeTiming(m)
+        var function = TimingFunction.linear
+        if let f = m["timingFunction"], let v = decodeTimingFunction(f) { function = v }
+        let additive = m["additive"]?.bool() ?? false
+        let cumulative = m["cumulative"]?.bool() ?? false
+
+        let type: String?
+        if let t = m["type"] { type = t.choice(["basic", "keyframe"]) } else { type = m["values"] != nil ? "keyframe" : "basic" }
+        guard let property, let type, let timing else { return nil }
+        let kind = property.kind
+        let basicKeys = ["fromValue", "toValue", "byValue"], keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
+        for key in type == "basic" ? keyframeKeys : basicKeys {
+            m[key]?.problem(expected: "no `\(key)` in a \(type) animation", found: "one")
+        }
+        switch type {
+        case "basic":
+            let from = m["fromValue"].flatMap(kind.decode), to = m["toValue"].flatMap(kind.decode), by = m["byValue"].flatMap(kind.decode)
+            if from == nil, to == nil, by == nil, basicKeys.allSatisfy({ m[$0] == nil }) {
+                node.problem(expected: "at least one of `fromValue`, `toValue`, `byValue`", found: "none")
+                return nil
+            }
+            return Animation(keyPath: property.keyPath, kind: .basic(from: from, to: to, by: by), timing: timing,
+                             timingFunction: function, isAdditive: additive, isCumulative: cumulative)
+        default:
+            guard let keyframe = decodeKeyframes(node, m, kind: kind) else { return nil }
+            return Animation(keyPath: property.keyPath, kind: keyframe, timing: timing,
+                             timingFunction: function, isAdditive: additive, isCumulative: cumulative)
+        }
+    }
+
+    private func decodeKeyframes(_ node: JSONNode, _ m: [String: JSONNode], kind: ValueKind) -> Animation.Kind? {
+        guard let valuesNode = m["values"] else {
+            node.problem(expected: "`values` in a keyframe animation", found: "none")
+            return nil
+        }
+        guard let items = valuesNode.array() else { return nil }
+        if items.isEmpty { valuesNode.problem(expected: "at least one value") }
+        let values = items.compactMap(kind.decode)
+        var mode = Animation.CalculationMode.linear
+        if let c = m["calculationMode"], let name = c.choice(Animation.CalculationMode.allCases.map(\.rawValue)) {
+            mode = Animation.CalculationMode(rawValue: name)!
+        }
+        var keyTimes: [Double] = []
+        if let k = m["keyTimes"], let ts = k.array() {
+            keyTimes = ts.compactMap { $0.number(in: 0...1, rangeText: "a key time in 0...1") }
+            let expectedCount = mode == .discrete ? items.count + 1 : items.count
+            if ts.count != expectedCount {
+                k.problem(expected: "\(expectedCount) key times (\(mode == .discrete ? "one more than" : "one per") value)",
+                          found: "\(ts.count)")
+            } else if keyTimes.count == ts.count {
+                if let i = (1..<max(1, keyTimes.count)).first(where: { keyTimes[$0] < keyTimes[$0 - 1] }) {
+                    k.element(i, ts[i].value).problem(expected: "key times in ascending order (at least \(keyTimes[i - 1]))")
+                } else if mode == .linear, keyTimes.first != 0 || keyTimes.last != 1 {
+                    k.problem(expected: "key times from 0 to 1", found: "\(keyTimes.first!) to \(keyTimes.last!)")
+                }
+            }
+        }
+        var functions: [TimingFunction] = []
+        if let f = m["timingFunctions"], let fs = f.array() {
+            functions = fs.compactMap(decodeTimingFunction)
+            if fs.count != max(0, items.count - 1) {
+                f.problem(expected: "\(max(0, items.count - 1)) timing functions (one per segment)", found: "\(fs.count)")
+            }
+        }
+        guard values.count == items.count, !values.isEmpty else { return nil }
+        return .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode)
+    }
+
+    private func decodeTiming(_ m: [String: JSONNode]) -> MediaTiming? {
+        var t = MediaTiming()
+        var ok = true
+        func number(_ key: String, _ range: ClosedRange<Double>, _ text: String, _ set: (Double) -> Void) {
+            guard let n = m[key] else { return }
+            if let v = n.number(in: range, rangeText: text) { set(v) } else { ok = false }
+        }
+        number("beginTime", -1e9...1e9, "a time in seconds") { t.beginTime = $0 }
+        number("duration", 0...1e9, "a duration of 0 or more seconds") { t.duration = $0 }
+        number("speed", 1e-6...1e6, "a positive speed") { t.speed = $0 }
+        number("timeOffset", -1e9...1e9, "a time in seconds") { t.timeOffset = $0 }
+        number("repeatDuration", 0...1e9, "a duration of 0 or more seconds") { t.repeatDuration = $0 }
+        if let r = m["repeatCount"] {
+            if case .string("infinity") = r.value { t.repeatCount = .infinity } else if let v = r.number(in: 0...1e9, rangeText: "a repeat count of 0 or more, or \"infinity\"") {
+                t.repeatCount = v
+            } else { ok = false }
+        }
+        if let a = m["autoreverses"] { if let v = a.bool() { t.autoreverses = v } else { ok = false } }
+        if let r = m["removedOnCompletion"] { if let v = r.bool() { t.removedOnCompletion = v } else { ok = false } }
+        if let f = m["fillMode"] {
+            if let name = f.choice(FillMode.allCases.map(\.rawValue)) { t.fillMode = FillMode(rawValue: name)! } else { ok = false }
+        }
+        return ok ? t : nil
+    }
+
+    private func decodeTimingFunction(_ node: JSONNode) -> TimingFunction? {
+        if case .array(let items) = node.value, items.count == 4 {
+            let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
+            if v.count == 4, (0...1).contains(v[0]), (0...1).contains(v[2]) { return TimingFunction(v[0], v[1], v[2], v[3]) }
+            node.problem(expected: "control points [x1, y1, x2, y2] with x1 and x2 in 0...1")
+            return nil
+        }
+        let names = TimingFunction.named.keys.sorted()
+        guard let name = node.choice(names) else { return nil }
+        return TimingFunction.named[name]
+    }
+}

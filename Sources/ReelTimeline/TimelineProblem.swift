@@ -1,0 +1,37 @@
+/// One thing wrong in a timeline file: where (the JSON path), what was expected, what was
+/// found, and a suggestion when a likely fix is known.
+public struct TimelineProblem: Hashable, Sendable, CustomStringConvertible {
+    /// `layers[3].animations[1].keyTimes`; empty for the document itself.
+    public let path: String
+    public let expected: String
+    public let found: String
+    public let suggestion: String?
+
+    public init(path: String, expected: String, found: String, suggestion: String? = nil) {
+        self.path = path
+        self.expected = expected
+        self.found = found
+        self.suggestion = suggestion
+    }
+
+    public var description: String {
+        let at = path.isEmpty ? "the document" : path
+        return "\(at): expected \(expected), found \(found)" + (suggestion.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A timeline that could not be loaded: the file and every problem found in it.
+public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let file: String
+    public let problems: [TimelineProblem]
+
+    public init(file: String, problems: [TimelineProblem]) {
+        self.file = file
+        self.problems = problems
+    }
+
+    public var description: String {
+        let head = problems.count == 1 ? "\(file): 1 problem" : "\(file): \(problems.count) problems"
+        return ([head] + problems.map { "  \($0)" }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,59 @@
+# Shared set-up for bin/reel, bin/test and bin/bench: installs the Debian packages Reel
+# needs (apt-get when root, otherwise prints the command and stops) and builds Reel.
+# Sourced, not run. Needs REEL_ROOT set to the repository root.
+
+REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config ffmpeg)
+
+# Installs whichever of REEL_DEBIAN_PACKAGES are missing.
+reel_ensure_packages() {
+  local missing=() pkg
+  for pkg in "${REEL_DEBIAN_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "reel: missing Debian packages: ${missing[*]}" >&2
+    echo "reel: install them with:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "reel: installing Debian packages: ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get install -y -q "${missing[@]}" >&2 \
+    || { apt-get update -q >&2 && apt-get install -y -q "${missing[@]}" >&2; } \
+    || { echo "reel: apt-get install failed" >&2; exit 1; }
+}
+
+# Swift on PATH (the toolchain lives in /opt/swift on the project's machines).
+reel_ensure_swift() {
+  command -v swift >/dev/null 2>&1 && return 0
+  if [ -x /opt/swift/usr/bin/swift ]; then
+    export PATH="/opt/swift/usr/bin:$PATH"
+  else
+    echo "reel: Swift 6 is not installed (looked on PATH and in /opt/swift)" >&2
+    exit 1
+  fi
+}
+
+# Compiler flags that let the release build use the machine's vector units: Swift targets
+# baseline SSE2 unless told (see the FFmpeg notes in the docs).
+reel_cpu_flags() {
+  if grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw fma /proc/cpuinfo 2>/dev/null; then
+    echo "-Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell"
+  fi
+}
+
+# Builds the release binary when any source or manifest is newer than it; prints its path.
+reel_build_release() {
+  local bin="$REEL_ROOT/.build/release/reel"
+  local stamp="$REEL_ROOT/.build/release/.reel-build-stamp"
+  if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || \
+     [ -n "$(find "$REEL_ROOT/Sources" "$REEL_ROOT/Package.swift" -newer "$stamp" -print -quit)" ]; then
+    echo "reel: building release binary..." >&2
+    # shellcheck disable=SC2046
+    (cd "$REEL_ROOT" && swift build -c release --product reel $(reel_cpu_flags) >&2) \
+      || { echo "reel: build failed" >&2; exit 1; }
+    touch "$stamp"
+  fi
+  echo "$bin"
+}
