@@ -29,6 +29,7 @@ let package = Package(
             dependencies: ["Reel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
+        .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline"]),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia"],

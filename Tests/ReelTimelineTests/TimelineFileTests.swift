@@ -1,0 +1,126 @@
+import Testing
+import ReelCore
+import ReelLayers
+@testable import ReelTimeline
+
+func timeline(_ layers: String, canvas: String = #""canvas": {"width": 200, "height": 100, "fps": 10, "duration": 2}"#) throws -> Timeline {
+    try Timeline.decode("{\(canvas), \"layers\": \(layers)}", file: "test.json")
+}
+
+func problems(_ text: String) -> [TimelineProblem] {
+    do {
+        _ = try Timeline.decode(text, file: "test.json")
+        return []
+    } catch {
+        return error.problems
+    }
+}
+
+@Suite struct TimelineDecodingTests {
+    @Test func decodesLayersWithCoreAnimationNames() throws {
+        let t = try timeline(#"""
+        [{"id": "a", "bounds": [0, 0, 40, 20], "position": {"x": 50, "y": 60}, "anchorPoint": [0, 1],
+          "backgroundColor": "#FF8800", "opacity": 0.5, "cornerRadius": 4, "borderWidth": 2, "borderColor": [0, 0, 1, 1],
+          "transform": {"rotation": "90deg", "scale": 2}, "zPosition": 3, "hidden": false,
+          "sublayers": [{"id": "b", "frame": [10, 10, 20, 20]}]}]
+        """#)
+        let a = t.layers[0].model
+        #expect(a.bounds == Rect(x: 0, y: 0, width: 40, height: 20))
+        #expect(a.position == Point(x: 50, y: 60))
+        #expect(a.anchorPoint == Point(x: 0, y: 1))
+        #expect(a.backgroundColor == Color(hex: "#FF8800"))
+        #expect(a.borderColor == Color(red: 0, green: 0, blue: 1))
+        #expect(abs(TransformComponents(a.transform)!.rotation.z - .pi / 2) < 1e-12)
+        #expect(t.layers[0].sublayers[0].model.position == Point(x: 20, y: 20))
+        #expect(t.canvas.frameCount == 20)
+    }
+
+    @Test func basicAnimationFollowsTimingFunction() throws {
+        let t = try timeline(#"""
+        [{"id": "a", "position": [0, 0], "animations": [
+          {"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "timingFunction": "easeInEaseOut"}]}]
+        """#)
+        #expect(t.layers[0].presentation(at: 0.5).position.x == 50)
+        #expect(abs(t.layers[0].presentation(at: 0.25).position.x - 100 * TimingFunction.easeInEaseOut.value(at: 0.25)) < 1e-9)
+        #expect(t.layers[0].presentation(at: 1).position.x == 100)
+        #expect(t.layers[0].presentation(at: 1.5).position.x == 0)   // removed: back to the model value
+    }
+
+    @Test func keyframesWithKeyTimes() throws {
+        let t = try timeline(#"""
+        [{"id": "a", "animations": [
+          {"keyPath": "opacity", "values": [0, 1, 0.5], "keyTimes": [0, 0.25, 1], "duration": 2}]}]
+        """#)
+        let l = t.layers[0]
+        #expect(l.presentation(at: 0.25).opacity == 0.5)
+        #expect(l.presentation(at: 0.5).opacity == 1)
+        #expect(abs(l.presentation(at: 1.25).opacity - 0.75) < 1e-12)
+    }
+
+    @Test func transformComponentsAnimateTogether() throws {
+        let t = try timeline(#"""
+        [{"id": "a", "animations": [
+          {"keyPath": "transform.scale", "fromValue": 1, "toValue": 3, "duration": 1},
+          {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "180deg", "duration": 1}]}]
+        """#)
+        let c = TransformComponents(t.layers[0].presentation(at: 0.5).transform)!
+        #expect(abs(c.scale.x - 2) < 1e-9 && abs(c.scale.y - 2) < 1e-9)
+        #expect(abs(c.rotation.z - .pi / 2) < 1e-9)
+    }
+
+    @Test func colourInterpolatesPerComponent() throws {
+        let t = try timeline(#"""
+        [{"id": "a", "animations": [{"keyPath": "backgroundColor", "fromValue": "#000000", "toValue": "#FF880000", "duration": 1}]}]
+        """#)
+        let c = t.layers[0].presentation(at: 0.5).backgroundColor!
+        #expect(abs(c.red - 0.5) < 1e-12 && abs(c.green - 68.0 / 255) < 1e-12 && abs(c.alpha - 0.5) < 1e-12)
+    }
+}
+
+@Suite struct TimelineValidationTests {
+    let canvas = #""canvas": {"width": 200, "height": 100, "duration": 1}"#
+
+    @Test func wrongTypeNamesThePath() {
+        let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"opacity\": \"high\"}]}")
+        #expect(p.map(\.path) == ["layers[0].opacity"])
+        #expect(p[0].expected == "a number" && p[0].found == "the string \"high\"")
+    }
+
+    @Test func unknownKeyPathSuggestsTheRightOne() {
+        let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"animations\": [{\"keyPath\": \"transform.rotaton.z\", \"toValue\": 1}]}]}")
+        #expect(p.map(\.path) == ["layers[0].animations[0].keyPath"])
+        #expect(p[0].suggestion == "did you mean `transform.rotation.z`?")
+    }
+
+    @Test func keyTimesOutOfOrder() {
+        let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"animations\": [{\"keyPath\": \"opacity\", \"values\": [0, 1, 0], \"keyTimes\": [0, 0.8, 0.5]}]}]}")
+        #expect(p.map(\.path) == ["layers[0].animations[0].keyTimes[2]"])
+    }
+
+    @Test func misspeltLayerKey() {
+        let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"cornerRadious\": 3}]}")
+        #expect(p.map(\.path) == ["layers[0].cornerRadious"])
+        #expect(p[0].suggestion == "did you mean `cornerRadius`?")
+    }
+
+    @Test func reportsEveryProblemAtOnce() {
+        let p = problems(#"""
+        {"canvas": {"width": 201, "height": 100, "duration": -1},
+         "layers": [{"id": "a", "position": [1], "sublayers": [{"backgroundColor": "orange"}]},
+                    {"id": "a"}]}
+        """#)
+        #expect(Set(p.map(\.path)) == ["canvas.duration", "layers[0].position", "layers[0].sublayers[0]",
+                                       "layers[0].sublayers[0].backgroundColor", "layers[1].id"])
+    }
+
+    @Test func syntaxErrorsGiveLineAndColumn() {
+        let p = problems("{\n  \"canvas\": {\"width\": 10,, }\n}")
+        #expect(p.count == 1)
+        #expect(p[0].found.contains("line 2, column 26"))
+    }
+
+    @Test func oddPixelSizeIsRejectedForYUV420() {
+        let p = problems(#"{"canvas": {"width": 201, "height": 100, "duration": 1}, "layers": []}"#)
+        #expect(p.map(\.path) == ["canvas"])
+    }
+}
