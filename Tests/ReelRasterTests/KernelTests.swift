@@ -1,0 +1,110 @@
+import Testing
+import ReelCore
+@testable import ReelRaster
+
+/// SplitMix64: a seeded generator, so a failure repeats.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A valid premultiplied pixel (no channel above alpha).
+func randomPixel(_ g: inout SeededGenerator) -> UInt32 {
+    let a = UInt32.random(in: 0...255, using: &g)
+    let special = UInt32.random(in: 0..<8, using: &g)
+    let alpha: UInt32 = special == 0 ? 0 : (special == 1 ? 255 : a)
+    func c() -> UInt32 { UInt32.random(in: 0...alpha, using: &g) }
+    return c() | c() << 8 | c() << 16 | alpha << 24
+}
+
+@Suite struct KernelTwinTests {
+    /// Runs `simd` and `reference` on identical random spans of every length 0...67 and compares the bytes.
+    func compare(_ simd: (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt32>, UnsafePointer<UInt8>, Int, UInt32) -> Void,
+                 _ reference: (UnsafeMutablePointer<UInt32>, UnsafePointer<UInt32>, UnsafePointer<UInt8>, Int, UInt32) -> Void) {
+        var g = SeededGenerator(state: 42)
+        for count in 0...67 {
+            for _ in 0..<20 {
+                let dst = (0..<count).map { _ in randomPixel(&g) }
+                let src = (0..<count).map { _ in randomPixel(&g) }
+                let cov = (0..<count).map { _ in [0, 255, UInt8.random(in: 0...255, using: &g)][Int.random(in: 0..<3, using: &g)] }
+                let color = randomPixel(&g)
+                var a = dst, b = dst
+                a.withUnsafeMutableBufferPointer { d in simd(d.baseAddress!, src, cov, count, color) }
+                b.withUnsafeMutableBufferPointer { d in reference(d.baseAddress!, src, cov, count, color) }
+                #expect(a == b, "count \(count)")
+            }
+        }
+    }
+
+    @Test func blendUniform() {
+        compare({ SpanKernels.blend($0, count: $3, color: $4) }, { ReferenceKernels.blend($0, count: $3, color: $4) })
+    }
+
+    @Test func blendThroughCoverage() {
+        compare({ SpanKernels.blend($0, coverage: $2, count: $3, color: $4) },
+                { ReferenceKernels.blend($0, coverage: $2, count: $3, color: $4) })
+    }
+
+    @Test func compositeWithOpacity() {
+        compare({ SpanKernels.composite($0, source: $1, count: $3, opacity: $4 >> 24) },
+                { ReferenceKernels.composite($0, source: $1, count: $3, opacity: $4 >> 24) })
+    }
+
+    @Test func scalarTailMatchesReferenceExhaustively() {
+        for c: UInt32 in 0...255 {
+            for f: UInt32 in 0...255 {
+                #expect(ScalarPixel.scale(c * 0x0101_0101, by: f) == ReferenceKernels.scale(c * 0x0101_0101, by: f))
+            }
+        }
+    }
+}
+
+@Suite struct RasterizerTests {
+    let red = PixelBuffer.pack((255, 0, 0, 255))
+
+    @Test func areaCoverageOfAFractionalRectangle() {
+        let buffer = PixelBuffer(width: 8, height: 8)
+        Rasterizer().fill([[Point(x: 1.5, y: 2), Point(x: 5.25, y: 2), Point(x: 5.25, y: 6), Point(x: 1.5, y: 6)]],
+                          color: red, into: buffer, clip: PixelRect(x: 0, y: 0, width: 8, height: 8))
+        #expect(buffer.pixel(x: 0, y: 3).a == 0)
+        #expect(buffer.pixel(x: 1, y: 3).a == 128)   // half covered
+        #expect(buffer.pixel(x: 3, y: 3) == (255, 0, 0, 255))
+        #expect(buffer.pixel(x: 5, y: 3).a == 64)    // a quarter
+        #expect(buffer.pixel(x: 3, y: 1).a == 0 && buffer.pixel(x: 3, y: 6).a == 0)
+    }
+
+    @Test func rectangleFastPathMatchesPolygonFill() {
+        let r = Rect(x: 3.3, y: 2.7, width: 20.45, height: 11.1)
+        let clip = PixelRect(x: 0, y: 0, width: 32, height: 20)
+        let a = PixelBuffer(width: 32, height: 20), b = PixelBuffer(width: 32, height: 20)
+        let color = PixelBuffer.pack((0, 100, 200, 200))
+        Rasterizer().fill(rect: r, color: color, into: a, clip: clip)
+        Rasterizer().fill(Path(rect: r).polygons(transform: .identity), color: color, into: b, clip: clip)
+        let diff = zip(a.packedBytes, b.packedBytes).map { abs(Int($0) - Int($1)) }.max()!
+        #expect(diff <= 1)
+    }
+
+    @Test func shapesOutsideTheBufferAreClipped() {
+        let buffer = PixelBuffer(width: 4, height: 4)
+        Rasterizer().fill([[Point(x: -10, y: -10), Point(x: 2, y: -10), Point(x: 2, y: 30), Point(x: -10, y: 30)]],
+                          color: red, into: buffer, clip: PixelRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(buffer.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+        #expect(buffer.pixel(x: 1, y: 3) == (255, 0, 0, 255))
+        #expect(buffer.pixel(x: 2, y: 0).a == 0)
+    }
+
+    @Test func oppositeWindingCutsAHole() {
+        let buffer = PixelBuffer(width: 10, height: 10)
+        let outer = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+        let inner = [Point(x: 3, y: 3), Point(x: 3, y: 7), Point(x: 7, y: 7), Point(x: 7, y: 3)]
+        Rasterizer().fill([outer, inner], color: red, into: buffer, clip: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(buffer.pixel(x: 5, y: 5).a == 0)
+        #expect(buffer.pixel(x: 1, y: 5).a == 255)
+    }
+}
