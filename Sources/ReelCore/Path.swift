@@ -73,8 +73,26 @@ public struct Path: Hashable, Sendable {
     public static let kappa = 0.5522847498307936
 
     /// The outline as closed polygons in the space `transform` maps to, curves flattened so that
-    /// no point strays more than `tolerance` (in that space) from the curve.
+    /// no point strays more than `tolerance` (in that space) from the curve. With perspective,
+    /// the parts behind the eye (w <= 0) are clipped away before the divide.
     public func polygons(transform: Transform3D, tolerance: Double = 0.1) -> [[Point]] {
+        let h = Homography(transform)
+        return localPolygons { points in
+            // Segment count from Wang's formula on the mapped control points (local ones behind the eye).
+            let mapped = points.map { h.apply($0) ?? $0 }
+            var dd = 0.0
+            for i in 0..<(mapped.count - 2) {
+                dd = max(dd, Path.length(mapped[i] - mapped[i + 1] * 2 + mapped[i + 2]))
+            }
+            return Path.segmentCount(secondDifference: dd, degreeFactor: points.count == 4 ? 0.75 : 0.25, tolerance: tolerance)
+        }.compactMap { polygon in
+            let projected = h.isAffine ? polygon.compactMap(h.apply) : Path.clipBehindEye(polygon, h)
+            return projected.count > 2 ? projected : nil
+        }
+    }
+
+    /// The outline flattened in its own space, each curve cut into `segments(controlPoints)` lines.
+    private func localPolygons(segments: ([Point]) -> Int) -> [[Point]] {
         var result: [[Point]] = []
         var current: [Point] = []
         var start = Point.zero, last = Point.zero
@@ -87,30 +105,26 @@ public struct Path: Hashable, Sendable {
             case .move(let p):
                 finish()
                 start = p; last = p
-                current = [transform.apply(p)]
+                current = [p]
             case .line(let p):
-                if current.isEmpty { current = [transform.apply(last)] }
-                current.append(transform.apply(p)); last = p
+                if current.isEmpty { current = [last] }
+                current.append(p); last = p
             case .quad(let c, let p):
-                if current.isEmpty { current = [transform.apply(last)] }
+                if current.isEmpty { current = [last] }
                 let (p0, p1, p2) = (last, c, p)
-                let n = Path.segmentCount(secondDifference: Path.length(transform.apply(p0) - transform.apply(p1) * 2 + transform.apply(p2)),
-                                          degreeFactor: 0.25, tolerance: tolerance)
+                let n = segments([p0, p1, p2])
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    current.append(transform.apply(p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t)))
+                    current.append(p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t))
                 }
                 last = p
             case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current = [transform.apply(last)] }
+                if current.isEmpty { current = [last] }
                 let (p0, p1, p2, p3) = (last, c1, c2, p)
-                let d = transform.apply(p0), e = transform.apply(p1), f = transform.apply(p2), g = transform.apply(p3)
-                let dd = max(Path.length(d - e * 2 + f), Path.length(e - f * 2 + g))
-                let n = Path.segmentCount(secondDifference: dd, degreeFactor: 0.75, tolerance: tolerance)
+                let n = segments([p0, p1, p2, p3])
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
-                    let q = p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t)
-                    current.append(transform.apply(q))
+                    current.append(p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
                 }
                 last = p
             case .close:
@@ -120,6 +134,24 @@ public struct Path: Hashable, Sendable {
         }
         finish()
         return result
+    }
+
+    /// Maps a polygon through `h`, keeping only the part in front of the eye (w >= a small
+    /// epsilon): Sutherland-Hodgman against that plane in homogeneous coordinates, then the divide.
+    static func clipBehindEye(_ polygon: [Point], _ h: Homography) -> [Point] {
+        let near = 1e-6
+        let mapped = polygon.map(h.homogeneous)
+        var out: [Point] = []
+        for i in 0..<mapped.count {
+            let a = mapped[i], b = mapped[(i + 1) % mapped.count]
+            if a.w >= near { out.append(Point(x: a.x / a.w, y: a.y / a.w)) }
+            if (a.w >= near) != (b.w >= near) {
+                let t = (near - a.w) / (b.w - a.w)
+                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                out.append(Point(x: x / near, y: y / near))
+            }
+        }
+        return out
     }
 
     /// Wang's formula: segments needed so a flattened Bezier stays within `tolerance`.

@@ -43,6 +43,10 @@ public struct Transform3D: Hashable, Sendable {
         return t
     }
 
+    /// Drops z, keeping x, y and w: how a layer's 3D content lands flat in its superlayer's
+    /// plane (CALayer flattens; only the perspective already applied survives).
+    public static let flatten = Transform3D(rows: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+
     /// CATransform3DMakeRotation: `angle` radians about the axis (x, y, z).
     public static func rotation(_ angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
         let len = (x * x + y * y + z * z).squareRoot()
@@ -81,7 +85,8 @@ public struct Transform3D: Hashable, Sendable {
         self.init(rows: [t.a, t.b, 0, 0, t.c, t.d, 0, 0, 0, 0, 1, 0, t.tx, t.ty, 0, 1])
     }
 
-    /// Maps a point of the z = 0 plane, dividing by w (perspective).
+    /// Maps a point of the z = 0 plane, dividing by w (perspective). Points behind the eye
+    /// (w <= 0) have no image; callers that can meet them clip first (see `Homography`).
     public func apply(_ p: Point) -> Point {
         let w = p.x * m14 + p.y * m24 + m44
         return Point(x: (p.x * m11 + p.y * m21 + m41) / w, y: (p.x * m12 + p.y * m22 + m42) / w)

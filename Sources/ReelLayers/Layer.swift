@@ -21,6 +21,9 @@ public struct Layer: Hashable, Sendable {
     public var zPosition: Double = 0
     /// A hidden layer and its sublayers draw nothing and are not hit. Default false.
     public var isHidden = false
+    /// Sublayers are laid out with y measured up from the bottom of the bounds; nested flips
+    /// undo each other, so it holds down the tree until a sublayer sets it again. Default false.
+    public var isGeometryFlipped = false
 
     // Appearance
     /// Fades the layer and its sublayers. Default 1.
@@ -35,6 +38,13 @@ public struct Layer: Hashable, Sendable {
     public var borderWidth: Double = 0
     /// Colour of the border. Default opaque black.
     public var borderColor: Color = .black
+    /// Clips contents and sublayers to the bounds rounded by `cornerRadius`; limits hit testing too. Default false.
+    public var masksToBounds = false
+    /// Flattens the layer and its sublayers into a bitmap before opacity, like group opacity,
+    /// at `rasterizationScale` bitmap pixels per point. Default false.
+    public var shouldRasterize = false
+    /// Bitmap pixels per point when `shouldRasterize` is on. Default 1.
+    public var rasterizationScale: Double = 1
 
     /// Sublayers, back to front in the order given (before `zPosition` sorting).
     public var sublayers: [Layer] = []
@@ -73,12 +83,18 @@ public struct Layer: Hashable, Sendable {
         return Transform3D.translation(-a.x, -a.y).concatenating(transform).concatenating(.translation(position.x, position.y))
     }
 
-    /// Maps a sublayer's space (this layer's coordinates before `sublayerTransform`) into this
-    /// layer's own coordinates: `sublayerTransform` applied about the anchor point.
+    /// Maps the sublayers' space into this layer's own coordinates: flipped when
+    /// `isGeometryFlipped`, then `sublayerTransform` about the anchor point.
     public var sublayerTransformInBounds: Transform3D {
-        guard !sublayerTransform.isIdentity else { return .identity }
-        let a = anchorInBounds
-        return Transform3D.translation(-a.x, -a.y).concatenating(sublayerTransform).concatenating(.translation(a.x, a.y))
+        var m = Transform3D.identity
+        if isGeometryFlipped {
+            m = Transform3D.scale(1, -1).concatenating(.translation(0, bounds.minY + bounds.maxY))
+        }
+        if !sublayerTransform.isIdentity {
+            let a = anchorInBounds
+            m = m.concatenating(.translation(-a.x, -a.y)).concatenating(sublayerTransform).concatenating(.translation(a.x, a.y))
+        }
+        return m
     }
 
     /// Sublayers in drawing order: ascending `zPosition`, ties kept in sublayer order.

@@ -34,6 +34,13 @@ public enum PixelLanes {
         return rb | (ga &<< 8)
     }
 
+    /// One 8-bit value per lane times `f` / 255, rounded to nearest (for combining coverages).
+    @inline(__always) @usableFromInline
+    static func scaleChannel(_ v: Vector, by f: Vector) -> Vector {
+        let x = v &* f &+ Vector(repeating: 128)
+        return (x &+ (x &>> 8)) &>> 8
+    }
+
     /// The alpha byte of each pixel.
     @inline(__always) @usableFromInline
     static func alpha(_ p: Vector) -> Vector { p &>> 24 }

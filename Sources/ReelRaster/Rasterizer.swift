@@ -15,6 +15,41 @@ public final class Rasterizer {
     /// over what `buffer` holds, inside `clip`.
     public func fill(_ polygons: [[Point]], color: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
         guard color != 0 else { return }
+        scan(polygons, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) { x, y, count, cov in
+            Rasterizer.blendRow(buffer.row(y) + x, coverage: cov, count: count, color: color)
+        }
+    }
+
+    /// Draws a premultiplied `image` whose pixel space maps to the buffer by `transform`
+    /// (perspective-correct: each pixel centre is mapped back through the inverse), faded by
+    /// `opacity` (0...255), its edges anti-aliased by the coverage of the mapped image rectangle.
+    public func draw(image: PixelBuffer, transform: Transform3D, filter: ImageSampler.Filter, opacity: UInt32,
+                     into buffer: PixelBuffer, clip: PixelRect) {
+        guard opacity > 0, let inverse = Homography(transform).inverted else { return }
+        let outline = Path(rect: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))).polygons(transform: transform)
+        scan(outline, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) { x0, y, count, cov in
+            let dst = buffer.row(y) + x0
+            for i in 0..<count where cov[i] != 0 {
+                guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else { continue }
+                let sample = filter == .nearest ? ImageSampler.nearest(image, p.x, p.y) : ImageSampler.bilinear(image, p.x, p.y)
+                let f = ScalarPixel.scaleChannel(UInt32(cov[i]), by: opacity)
+                dst[i] = ScalarPixel.over(ScalarPixel.scale(sample, by: f), dst[i])
+            }
+        }
+    }
+
+    /// The coverage of `polygons` inside `clip` as an 8-bit mask.
+    public func mask(_ polygons: [[Point]], clip: PixelRect) -> CoverageMask {
+        let mask = CoverageMask(region: clip)
+        scan(polygons, clip: clip) { x, y, count, cov in
+            (mask.row(y) + (x - clip.x)).update(from: cov, count: count)
+        }
+        return mask
+    }
+
+    /// Computes the coverage of `polygons` row by row inside `clip` and hands each row's
+    /// covered span (x, y, count, coverage) to `row`.
+    private func scan(_ polygons: [[Point]], clip: PixelRect, row: (Int, Int, Int, UnsafePointer<UInt8>) -> Void) {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for poly in polygons {
             for p in poly {
@@ -22,9 +57,7 @@ public final class Rasterizer {
             }
         }
         guard minX <= maxX else { return }
-        let bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-        let region = PixelRect(covering: bounds).intersection(clip)
-            .intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        let region = PixelRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)).intersection(clip)
         guard !region.isEmpty else { return }
         let stride = region.width + 2
         let needed = stride * region.height
@@ -42,8 +75,8 @@ public final class Rasterizer {
                 }
             }
             coverage.withUnsafeMutableBufferPointer { cov in
-                for row in 0..<region.height {
-                    let line = acc.baseAddress! + row * stride
+                for y in 0..<region.height {
+                    let line = acc.baseAddress! + y * stride
                     var sum: Float = 0
                     for i in 0..<region.width {
                         sum += line[i]
@@ -52,8 +85,7 @@ public final class Rasterizer {
                     }
                     line[region.width] = 0
                     line[region.width + 1] = 0
-                    Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: cov.baseAddress!,
-                                        count: region.width, color: color)
+                    row(region.x, region.y + y, region.width, cov.baseAddress!)
                 }
             }
         }

@@ -32,4 +32,12 @@ public enum ReferenceKernels {
     public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32) {
         for i in 0..<count { dst[i] = over(scale(source[i], by: opacity), dst[i]) }
     }
+
+    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+                                 count: Int, opacity: UInt32) {
+        for i in 0..<count {
+            let c = (UInt32(coverage[i]) * opacity + 127) / 255
+            dst[i] = over(scale(source[i], by: c), dst[i])
+        }
+    }
 }

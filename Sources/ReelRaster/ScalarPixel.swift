@@ -11,6 +11,13 @@ public enum ScalarPixel {
         return rb | (ga << 8)
     }
 
+    /// One 8-bit value times `f` / 255, rounded to nearest.
+    @inline(__always) @usableFromInline
+    static func scaleChannel(_ v: UInt32, by f: UInt32) -> UInt32 {
+        let x = v &* f &+ 128
+        return (x &+ (x >> 8)) >> 8
+    }
+
     /// Porter-Duff source-over: s + d * (1 - sa).
     @inline(__always) @usableFromInline
     static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {

@@ -53,4 +53,23 @@ public enum SpanKernels {
             i += 1
         }
     }
+
+    /// Each source pixel scaled by its coverage (0...255) and by `opacity` (0...255), over the
+    /// destination pixel: a clipped, faded group landing on what is below it.
+    @inlinable
+    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+                                 count: Int, opacity: UInt32) {
+        let f = PixelLanes.Vector(repeating: opacity)
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let c = PixelLanes.scaleChannel(PixelLanes.loadCoverage(coverage + i), by: f)
+            PixelLanes.store(PixelLanes.over(PixelLanes.scale(PixelLanes.load(source + i), by: c), PixelLanes.load(dst + i)), dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            let c = ScalarPixel.scaleChannel(UInt32(coverage[i]), by: opacity)
+            dst[i] = ScalarPixel.over(ScalarPixel.scale(source[i], by: c), dst[i])
+            i += 1
+        }
+    }
 }

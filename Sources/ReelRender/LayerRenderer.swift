@@ -3,11 +3,14 @@ import ReelLayers
 import ReelRaster
 
 /// Draws a layer tree into premultiplied RGBA pixels the way Core Animation composites it:
-/// background (rounded by `cornerRadius`), sublayers in `zPosition` order, border on top,
-/// opacity as group opacity where `allowsGroupOpacity` asks for it.
-/// One renderer per thread: it owns the rasterizer's scratch memory.
+/// background (rounded by `cornerRadius`), sublayers in `zPosition` order, border on top;
+/// then `masksToBounds` clipping and opacity (as one picture where group opacity or
+/// `shouldRasterize` asks for it). Each layer's 3D content is flattened into its
+/// superlayer's plane, as CALayer does. One renderer per thread: it owns scratch memory and
+/// the cache of rasterized layers.
 public final class LayerRenderer {
     private let rasterizer = Rasterizer()
+    private var rasterCache = RasterCache()
 
     public init() {}
 
@@ -15,42 +18,89 @@ public final class LayerRenderer {
     /// buffer is overwritten: pixels the tree leaves uncovered become transparent.
     public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double) {
         buffer.clear(to: .clear)
-        let device = Transform3D.scale(scale, scale)
-        draw(root, parent: device, into: buffer, clip: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height), opacity: 1)
+        draw(root, parent: .scale(scale, scale), into: buffer, clip: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height),
+             opacity: 1)
+        rasterCache.endFrame()
     }
 
-    /// Draws `layer` whose superlayer space maps to pixels by `parent`, faded by `opacity`
-    /// passed down from ancestors that do not group.
+    /// Draws `layer`, whose superlayer's plane maps to pixels by `parent`, faded by the
+    /// opacity that ancestors without group opacity pass down.
     private func draw(_ layer: Layer, parent: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity inherited: Double) {
         guard !layer.isHidden else { return }
         let effective = inherited * min(max(layer.opacity, 0), 1)
         guard effective > 0 else { return }
         let toDevice = layer.transformToSuperlayer.concatenating(parent)
-        guard effective < 1, layer.allowsGroupOpacity, drawsSeveralElements(layer) else {
-            drawElements(layer, toDevice: toDevice, into: target, clip: clip, opacity: effective)
+        if layer.shouldRasterize {
+            drawRasterized(layer, toDevice: toDevice, into: target, clip: clip, opacity: effective)
+        } else {
+            drawContent(layer, toDevice: toDevice, into: target, clip: clip, opacity: effective)
+        }
+    }
+
+    /// The layer's elements, clipped by `masksToBounds`, faded by `opacity`: as one picture
+    /// when group opacity is on and several elements could overlap, element by element otherwise.
+    private func drawContent(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
+        let radius = cornerRadius(of: layer)
+        let clips = layer.masksToBounds && layer.sublayers.contains { !$0.isHidden }
+        let groups = opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer)
+        // A clip along whole pixels needs no mask: it narrows the clip rectangle.
+        let pixelClip = clips && radius == 0 ? pixelAlignedRect(layer.bounds, toDevice) : nil
+        let clip = pixelClip.map(clip.intersection) ?? clip
+        let useMask = clips && pixelClip == nil
+        guard useMask || groups else {
+            drawElements(layer, toDevice: toDevice, into: target, clip: clip, opacity: opacity)
             return
         }
-        // Group opacity: composite the layer and its sublayers at full strength off-screen, then fade as one picture.
-        let area = PixelRect(covering: deviceBounds(of: layer, toDevice: toDevice)).intersection(clip)
+        let extent = clips ? bounds(of: layer.bounds, toDevice) : deviceExtent(of: layer, toDevice: toDevice)
+        let area = PixelRect(covering: extent).intersection(clip)
         guard !area.isEmpty else { return }
         let group = PixelBuffer(width: area.width, height: area.height)
         let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
         drawElements(layer, toDevice: toDevice.concatenating(shift), into: group,
-                     clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: 1)
-        let alpha = UInt32((effective * 255).rounded())
-        for row in 0..<area.height {
-            SpanKernels.composite(target.row(area.y + row) + area.x, source: group.row(row), count: area.width, opacity: alpha)
+                     clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: groups ? 1 : opacity)
+        let alpha = groups ? UInt32((opacity * 255).rounded()) : 255
+        if useMask {
+            let mask = rasterizer.mask(Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice), clip: area)
+            for row in 0..<area.height {
+                SpanKernels.composite(target.row(area.y + row) + area.x, source: group.row(row), coverage: mask.row(area.y + row),
+                                      count: area.width, opacity: alpha)
+            }
+        } else {
+            for row in 0..<area.height {
+                SpanKernels.composite(target.row(area.y + row) + area.x, source: group.row(row), count: area.width, opacity: alpha)
+            }
         }
+    }
+
+    /// `shouldRasterize`: the layer and its sublayers flattened into a bitmap in the layer's own
+    /// space at `rasterizationScale`, then drawn through the layer's transform and faded as one
+    /// picture. The bitmap is reused while the subtree's content does not change.
+    private func drawRasterized(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
+        let scale = max(layer.rasterizationScale, 0.01)
+        let extent = layer.masksToBounds ? layer.bounds : deviceExtent(of: layer, toDevice: .identity)
+        guard extent.width > 0, extent.height > 0 else { return }
+        let origin = Point(x: (extent.minX * scale).rounded(.down), y: (extent.minY * scale).rounded(.down))
+        let width = Int((extent.maxX * scale).rounded(.up)) - Int(origin.x), height = Int((extent.maxY * scale).rounded(.up)) - Int(origin.y)
+        guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
+        let localToBitmap = Transform3D.scale(scale, scale).concatenating(.translation(-origin.x, -origin.y))
+        let bitmap = rasterCache.bitmap(for: layer, scale: scale) {
+            let b = PixelBuffer(width: width, height: height)
+            drawContent(layer, toDevice: localToBitmap, into: b, clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1)
+            return b
+        }
+        let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale)).concatenating(toDevice)
+        rasterizer.draw(image: bitmap, transform: bitmapToDevice, filter: .linear, opacity: UInt32((opacity * 255).rounded()),
+                        into: target, clip: clip)
     }
 
     /// Background, sublayers, border, each faded by `opacity` on its own.
     private func drawElements(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
-        let radius = max(0, min(layer.cornerRadius, layer.bounds.width / 2, layer.bounds.height / 2))
+        let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor {
             fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, into: target, clip: clip)
         }
         if !layer.sublayers.isEmpty {
-            let sublayerSpace = layer.sublayerTransformInBounds.concatenating(toDevice)
+            let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
             for sublayer in layer.sublayersInDrawingOrder {
                 draw(sublayer, parent: sublayerSpace, into: target, clip: clip, opacity: opacity)
             }
@@ -58,6 +108,12 @@ public final class LayerRenderer {
         if layer.borderWidth > 0 {
             drawBorder(layer, radius: radius, transform: toDevice, opacity: opacity, into: target, clip: clip)
         }
+    }
+
+    /// Maps the sublayers' space to pixels: through `sublayerTransform` (and the flip of
+    /// `geometryFlipped`), then flat into this layer's plane.
+    private func sublayerPlane(of layer: Layer, toDevice: Transform3D) -> Transform3D {
+        layer.sublayerTransformInBounds.concatenating(.flatten).concatenating(toDevice)
     }
 
     /// The border: the rounded bounds less the bounds inset by `borderWidth` with corner
@@ -79,9 +135,7 @@ public final class LayerRenderer {
         let packed = premultiplied(color, opacity)
         guard packed != 0, !r.isEmpty else { return }
         if radius == 0, let affine = transform.affine, affine.isAxisAligned {
-            let p0 = affine.apply(Point(x: r.minX, y: r.minY)), p1 = affine.apply(Point(x: r.maxX, y: r.maxY))
-            let device = Rect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x), height: abs(p1.y - p0.y))
-            rasterizer.fill(rect: device, color: packed, into: target, clip: clip)
+            rasterizer.fill(rect: bounds(of: r, transform), color: packed, into: target, clip: clip)
             return
         }
         rasterizer.fill(Path(roundedRect: r, cornerRadius: radius).polygons(transform: transform), color: packed, into: target, clip: clip)
@@ -93,6 +147,11 @@ public final class LayerRenderer {
         return PixelBuffer.pack(c.premultipliedRGBA8)
     }
 
+    /// `cornerRadius` clamped to half the shorter side (Reel's rule).
+    private func cornerRadius(of layer: Layer) -> Double {
+        max(0, min(layer.cornerRadius, layer.bounds.width / 2, layer.bounds.height / 2))
+    }
+
     /// Whether fading the layer's elements one by one would differ from fading them as a group.
     private func drawsSeveralElements(_ layer: Layer) -> Bool {
         var count = layer.sublayers.contains { !$0.isHidden } ? 2 : 0
@@ -101,16 +160,32 @@ public final class LayerRenderer {
         return count > 1
     }
 
-    /// Pixel-space bounding box of everything the layer and its visible sublayers draw.
-    private func deviceBounds(of layer: Layer, toDevice: Transform3D) -> Rect {
-        let b = layer.bounds
-        let corners = [Point(x: b.minX, y: b.minY), Point(x: b.maxX, y: b.minY), Point(x: b.minX, y: b.maxY), Point(x: b.maxX, y: b.maxY)]
-            .map(toDevice.apply)
-        var box = Rect(x: corners.map(\.x).min()!, y: corners.map(\.y).min()!, width: 0, height: 0)
-        box.size = Size(width: corners.map(\.x).max()! - box.minX, height: corners.map(\.y).max()! - box.minY)
-        let sublayerSpace = layer.sublayerTransformInBounds.concatenating(toDevice)
+    /// The whole-pixel rectangle `r` lands on when `transform` maps it axis-aligned onto pixel edges; else nil.
+    private func pixelAlignedRect(_ r: Rect, _ transform: Transform3D) -> PixelRect? {
+        guard let a = transform.affine, a.isAxisAligned else { return nil }
+        let d = bounds(of: r, transform)
+        let edges = [d.minX, d.minY, d.maxX, d.maxY]
+        guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+        return PixelRect(covering: d)
+    }
+
+    /// Bounding box of a rectangle's mapped corners (parts behind the eye clipped away).
+    private func bounds(of r: Rect, _ transform: Transform3D) -> Rect {
+        let points = Path(rect: r).polygons(transform: transform).flatMap { $0 }
+        guard let first = points.first else { return .zero }
+        var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+        for p in points { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Bounding box, in the space `toDevice` maps to, of everything the layer and its visible
+    /// sublayers draw (a clipping layer's sublayers stop at its bounds).
+    private func deviceExtent(of layer: Layer, toDevice: Transform3D) -> Rect {
+        var box = bounds(of: layer.bounds, toDevice)
+        if layer.masksToBounds { return box }
+        let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
         for s in layer.sublayers where !s.isHidden {
-            box = box.union(deviceBounds(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerSpace)))
+            box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerSpace)))
         }
         return box
     }

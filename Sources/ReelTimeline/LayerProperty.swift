@@ -94,18 +94,27 @@ public struct LayerProperty: @unchecked Sendable {
         key("borderWidth", .scalar, \.borderWidth)
         color("backgroundColor", get: { $0.backgroundColor ?? .clear }, set: { $0.backgroundColor = $1 })
         color("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
-        add(LayerProperty(keyPath: "hidden", kind: .bool, isLayerKey: true,
-                          get: { [$0.isHidden ? 1 : 0] }, set: { $0.isHidden = $1[0] != 0 }))
-        add(LayerProperty(keyPath: "allowsGroupOpacity", kind: .bool, isLayerKey: true,
-                          get: { [$0.allowsGroupOpacity ? 1 : 0] }, set: { $0.allowsGroupOpacity = $1[0] != 0 }))
+        func flag(_ path: String, _ kp: WritableKeyPath<Layer, Bool>) {
+            add(LayerProperty(keyPath: path, kind: .bool, isLayerKey: true,
+                              get: { [$0[keyPath: kp] ? 1 : 0] }, set: { $0[keyPath: kp] = $1[0] != 0 }))
+        }
+        flag("hidden", \.isHidden)
+        flag("allowsGroupOpacity", \.allowsGroupOpacity)
+        flag("geometryFlipped", \.isGeometryFlipped)
+        flag("masksToBounds", \.masksToBounds)
+        flag("shouldRasterize", \.shouldRasterize)
+        key("rasterizationScale", .scalar, \.rasterizationScale)
         return table
     }()
 
     /// Properties a layer object in the file may set, in a stable order.
     public static let layerKeys: [String] = all.values.filter(\.isLayerKey).map(\.keyPath).sorted()
 
-    /// Properties animations may target (everything but `frame`, which CA derives and never animates).
-    public static let animatableKeyPaths: [String] = all.keys.filter { $0 != "frame" && $0 != "allowsGroupOpacity" }.sorted()
+    /// Properties Core Animation does not animate: `frame` is derived, the rest are switches of the render model.
+    public static let unanimatable: Set<String> = ["frame", "allowsGroupOpacity", "geometryFlipped", "shouldRasterize", "rasterizationScale"]
+
+    /// Properties animations may target.
+    public static let animatableKeyPaths: [String] = all.keys.filter { !unanimatable.contains($0) }.sorted()
 
     /// Components of a transform; a transform with shear has none, and reads as identity
     /// (validation rejects component animations on such a transform before any frame is drawn).

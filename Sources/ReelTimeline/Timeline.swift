@@ -53,7 +53,7 @@ public struct Timeline: Hashable, Sendable {
         } catch {
             throw TimelineError(file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
         }
-        let decoder = TimelineDecoder(baseDirectory: baseDirectory)
+        var decoder = TimelineDecoder(baseDirectory: baseDirectory)
         let (timeline, problems) = decoder.decode(json, defaultName: name)
         guard let timeline, problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
         return timeline

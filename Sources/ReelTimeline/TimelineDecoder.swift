@@ -6,9 +6,15 @@ import ReelLayers
 /// its JSON path instead of stopping at the first.
 struct TimelineDecoder {
     let baseDirectory: String
+    /// Layers that do not set `allowsGroupOpacity` take the canvas's (UIViewGroupOpacity).
+    private var groupOpacityDefault = true
+
+    init(baseDirectory: String) {
+        self.baseDirectory = baseDirectory
+    }
 
     static let rootKeys = ["version", "name", "canvas", "assets", "layers"]
-    static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale"]
+    static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path"]
     static let layerStructureKeys = ["id", "sublayers", "animations"]
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
@@ -16,14 +22,21 @@ struct TimelineDecoder {
     static let animationKeys = ["keyPath", "type", "timingFunction", "additive", "cumulative",
                                 "fromValue", "toValue", "byValue", "values", "keyTimes", "timingFunctions", "calculationMode"] + timingKeys
 
-    func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem]) {
+    mutating func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem]) {
         let report = ProblemReport()
         let root = JSONNode(value: json, path: "", report: report)
         guard let members = root.object(allowed: Self.rootKeys) else { return (nil, report.problems) }
         if let v = members["version"], v.value != .number(1) { v.problem(expected: "1 (the only format version so far)") }
         let name = members["name"]?.string() ?? defaultName
         var canvas: Canvas?
-        if let c = members["canvas"] { canvas = decodeCanvas(c) } else { root.problem(expected: "a `canvas` object", found: "none") }
+        if let c = members["canvas"] {
+            canvas = decodeCanvas(c)
+            if case .object = c.value, let g = c.value["allowsGroupOpacity"] {
+                groupOpacityDefault = c.child("allowsGroupOpacity", g).bool() ?? true
+            }
+        } else {
+            root.problem(expected: "a `canvas` object", found: "none")
+        }
         let assets = members["assets"].map(decodeAssets) ?? [:]
         var layers: [AnimatedLayer] = []
         if let l = members["layers"] {
@@ -113,6 +126,7 @@ struct TimelineDecoder {
             node.problem(expected: "an `id`", found: "none")
         }
         var layer = Layer(id: id)
+        layer.allowsGroupOpacity = groupOpacityDefault
         // `frame` is derived from anchorPoint, position and bounds, so it is applied last.
         for key in LayerProperty.layerKeys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
             guard let n = m[key], let property = LayerProperty.all[key], let v = property.kind.decode(n) else { continue }
