@@ -75,7 +75,7 @@ public struct Path: Hashable, Sendable {
     /// The outline as closed polygons in the space `transform` maps to, curves flattened so that
     /// no point strays more than `tolerance` (in that space) from the curve. With perspective,
     /// the parts behind the eye (w <= 0) are clipped away before the divide.
-    public func polygons(transform: Transform3D, tolerance: Double = 0.1) -> [[Point]] {
+    public func polygons(transform: Transform3D, tolerance: Double = 0.02) -> [[Point]] {
         let h = Homography(transform)
         return localPolygons { points in
             // Segment count from Wang's formula on the mapped control points (local ones behind the eye).

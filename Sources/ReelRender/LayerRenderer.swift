@@ -37,37 +37,35 @@ public final class LayerRenderer {
         }
     }
 
-    /// The layer's elements, clipped by `masksToBounds`, faded by `opacity`: as one picture
-    /// when group opacity is on and several elements could overlap, element by element otherwise.
+    /// The layer's elements faded by `opacity`: as one picture when group opacity is on and
+    /// several elements could overlap, element by element otherwise.
     private func drawContent(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
-        let radius = cornerRadius(of: layer)
-        let clips = layer.masksToBounds && layer.sublayers.contains { !$0.isHidden }
-        let groups = opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer)
-        // A clip along whole pixels needs no mask: it narrows the clip rectangle.
-        let pixelClip = clips && radius == 0 ? pixelAlignedRect(layer.bounds, toDevice) : nil
-        let clip = pixelClip.map(clip.intersection) ?? clip
-        let useMask = clips && pixelClip == nil
-        guard useMask || groups else {
+        guard opacity < 1, layer.allowsGroupOpacity, drawsSeveralElements(layer) else {
             drawElements(layer, toDevice: toDevice, into: target, clip: clip, opacity: opacity)
             return
         }
-        let extent = clips ? bounds(of: layer.bounds, toDevice) : deviceExtent(of: layer, toDevice: toDevice)
-        let area = PixelRect(covering: extent).intersection(clip)
+        let area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
+        offscreen(area, over: target, opacity: opacity, coverage: nil) { group, shift, groupClip in
+            drawElements(layer, toDevice: toDevice.concatenating(shift), into: group, clip: groupClip, opacity: 1)
+        }
+    }
+
+    /// Draws `body` into a transparent buffer covering `area`, then composites it over `target`
+    /// through `coverage` (when given) and faded by `opacity`. `body` gets the buffer, the shift
+    /// from target pixels to its pixels, and its clip.
+    private func offscreen(_ area: PixelRect, over target: PixelBuffer, opacity: Double, coverage: CoverageMask?,
+                           _ body: (PixelBuffer, Transform3D, PixelRect) -> Void) {
         guard !area.isEmpty else { return }
         let group = PixelBuffer(width: area.width, height: area.height)
-        let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
-        drawElements(layer, toDevice: toDevice.concatenating(shift), into: group,
-                     clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: groups ? 1 : opacity)
-        let alpha = groups ? UInt32((opacity * 255).rounded()) : 255
-        if useMask {
-            let mask = rasterizer.mask(Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice), clip: area)
-            for row in 0..<area.height {
-                SpanKernels.composite(target.row(area.y + row) + area.x, source: group.row(row), coverage: mask.row(area.y + row),
+        body(group, .translation(Double(-area.x), Double(-area.y)), PixelRect(x: 0, y: 0, width: area.width, height: area.height))
+        let alpha = UInt32((opacity * 255).rounded())
+        for row in 0..<area.height {
+            let dst = target.row(area.y + row) + area.x
+            if let coverage {
+                SpanKernels.composite(dst, source: group.row(row), coverage: coverage.row(area.y + row) + (area.x - coverage.region.x),
                                       count: area.width, opacity: alpha)
-            }
-        } else {
-            for row in 0..<area.height {
-                SpanKernels.composite(target.row(area.y + row) + area.x, source: group.row(row), count: area.width, opacity: alpha)
+            } else {
+                SpanKernels.composite(dst, source: group.row(row), count: area.width, opacity: alpha)
             }
         }
     }
@@ -93,20 +91,39 @@ public final class LayerRenderer {
                         into: target, clip: clip)
     }
 
-    /// Background, sublayers, border, each faded by `opacity` on its own.
+    /// Background, sublayers (cut to the rounded bounds by `masksToBounds`), border, each
+    /// faded by `opacity` on its own. The background and border lie inside the bounds already,
+    /// so only the sublayers go through the clip: their edges meet the clip's, and the two
+    /// coverages multiply.
     private func drawElements(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
         let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor {
             fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, into: target, clip: clip)
         }
-        if !layer.sublayers.isEmpty {
-            let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
-            for sublayer in layer.sublayersInDrawingOrder {
-                draw(sublayer, parent: sublayerSpace, into: target, clip: clip, opacity: opacity)
+        if layer.sublayers.contains(where: { !$0.isHidden }) {
+            if !layer.masksToBounds {
+                drawSublayers(layer, toDevice: toDevice, into: target, clip: clip, opacity: opacity)
+            } else if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice) {
+                // A clip along whole pixels needs no mask: it narrows the clip rectangle.
+                drawSublayers(layer, toDevice: toDevice, into: target, clip: clip.intersection(pixelClip), opacity: opacity)
+            } else {
+                let shape = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
+                let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
+                let mask = rasterizer.mask(shape, clip: area)
+                offscreen(area, over: target, opacity: 1, coverage: mask) { group, shift, groupClip in
+                    drawSublayers(layer, toDevice: toDevice.concatenating(shift), into: group, clip: groupClip, opacity: opacity)
+                }
             }
         }
         if layer.borderWidth > 0 {
             drawBorder(layer, radius: radius, transform: toDevice, opacity: opacity, into: target, clip: clip)
+        }
+    }
+
+    private func drawSublayers(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
+        let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
+        for sublayer in layer.sublayersInDrawingOrder {
+            draw(sublayer, parent: sublayerSpace, into: target, clip: clip, opacity: opacity)
         }
     }
 
