@@ -56,10 +56,21 @@ func randomPixel(_ g: inout SeededGenerator) -> UInt32 {
                 { ReferenceKernels.composite($0, source: $1, count: $3, opacity: $4 >> 24) })
     }
 
+    @Test func compositeThroughCoverageWithOpacity() {
+        compare({ SpanKernels.composite($0, source: $1, coverage: $2, count: $3, opacity: $4 >> 24) },
+                { ReferenceKernels.composite($0, source: $1, coverage: $2, count: $3, opacity: $4 >> 24) })
+    }
+
+    @Test func fillStoresTheColour() {
+        compare({ SpanKernels.fill($0, count: $3, color: $4 | 0xFF00_0000) },
+                { dst, _, _, count, color in for i in 0..<count { dst[i] = color | 0xFF00_0000 } })
+    }
+
     @Test func scalarTailMatchesReferenceExhaustively() {
         for c: UInt32 in 0...255 {
             for f: UInt32 in 0...255 {
                 #expect(ScalarPixel.scale(c * 0x0101_0101, by: f) == ReferenceKernels.scale(c * 0x0101_0101, by: f))
+                #expect(ScalarPixel.scaleChannel(c, by: f) == (c * f + 127) / 255)
             }
         }
     }
