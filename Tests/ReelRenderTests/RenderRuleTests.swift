@@ -1,0 +1,99 @@
+import Testing
+import ReelCore
+import ReelLayers
+@testable import ReelRender
+import ReelTimeline
+
+/// Rendering rules checked on pixels of small scenes.
+@Suite struct RenderRuleTests {
+    func render(_ json: String, size: (Int, Int) = (100, 100), at time: Double = 0) throws -> PixelBuffer {
+        let canvas = "{\"width\": \(size.0), \"height\": \(size.1), \"duration\": 1, \"background\": \"#000000\"}"
+        let t = try Timeline.decode("{\"canvas\": \(canvas), \"layers\": \(json)}")
+        let buffer = PixelBuffer(width: size.0, height: size.1)
+        LayerRendererHarness.render(t, at: time, into: buffer)
+        return buffer
+    }
+
+    @Test func nestedClipsBothCut() throws {
+        let image = try render(#"""
+        [{"id": "outer", "frame": [10, 10, 60, 60], "masksToBounds": true, "backgroundColor": "#333333",
+          "sublayers": [{"id": "inner", "frame": [20, 20, 60, 60], "masksToBounds": true, "cornerRadius": 30,
+            "sublayers": [{"id": "red", "frame": [-50, -50, 200, 200], "backgroundColor": "#FF0000"}]}]}]
+        """#)
+        #expect(image.pixel(x: 50, y: 50) == (255, 0, 0, 255))    // inside both clips
+        #expect(image.pixel(x: 75, y: 50) == (0, 0, 0, 255))      // inside the inner circle, outside outer's bounds
+        #expect(image.pixel(x: 32, y: 32) == (51, 51, 51, 255))   // inside outer, outside the inner circle's corner
+    }
+
+    @Test func groupOpacityFadesTheSubtreeAsOnePicture() throws {
+        let layers = #"""
+        [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": GROUP,
+          "sublayers": [{"id": "b", "frame": [20, 20, 40, 40], "backgroundColor": "#FFFFFF"}]}]
+        """#
+        let grouped = try render(layers.replacingOccurrences(of: "GROUP", with: "true"))
+        let separate = try render(layers.replacingOccurrences(of: "GROUP", with: "false"))
+        #expect(grouped.pixel(x: 50, y: 50).r == 128 && grouped.pixel(x: 15, y: 15).r == 128)
+        #expect(separate.pixel(x: 50, y: 50).r == 192 && separate.pixel(x: 15, y: 15).r == 128)  // 50% over 50%
+    }
+
+    @Test func shouldRasterizeFlattensBeforeOpacity() throws {
+        let layers = #"""
+        [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": false,
+          "shouldRasterize": true, "rasterizationScale": SCALE,
+          "sublayers": [{"id": "b", "frame": [20, 20, 40, 40], "backgroundColor": "#FF0000"}]}]
+        """#
+        let full = try render(layers.replacingOccurrences(of: "SCALE", with: "1"))
+        #expect(full.pixel(x: 50, y: 50) == (128, 0, 0, 255))       // the red square over white, then faded as one
+        #expect(full.pixel(x: 15, y: 15) == (128, 128, 128, 255))
+        // At a quarter of the resolution the bitmap is magnified: the red square's edge blurs over several pixels.
+        let coarse = try render(layers.replacingOccurrences(of: "SCALE", with: "0.25"))
+        #expect(coarse.pixel(x: 50, y: 50) == (128, 0, 0, 255))
+        let edge = (27...33).map { Int(coarse.pixel(x: $0, y: 50).g) }
+        #expect(edge.filter { $0 > 5 && $0 < 120 }.count >= 3, "\(edge)")
+    }
+
+    @Test func perspectiveCardIsNarrowerAtTheFarEdge() throws {
+        // Rotated about y with m34: the far (left, pushed back) edge is shorter than the near one.
+        let image = try render(#"""
+        [{"id": "stage", "frame": [0, 0, 200, 100], "sublayerTransform": {"m34": -0.005},
+          "sublayers": [{"id": "card", "bounds": [0, 0, 100, 60], "position": [100, 50], "backgroundColor": "#FFFFFF",
+                         "transform": {"rotation": {"y": "40deg"}}}]}]
+        """#, size: (200, 100))
+        func height(atX x: Int) -> Int { (0..<100).filter { image.pixel(x: x, y: $0).r > 127 }.count }
+        let columns = (0..<200).filter { height(atX: $0) > 0 }
+        let left = height(atX: columns.first! + 2), right = height(atX: columns.last! - 2)
+        #expect(left != right)
+        #expect(abs(left - right) > 8, "left \(left) right \(right)")
+    }
+
+    @Test func partBehindTheEyeIsCutAway() throws {
+        // Turned almost edge-on under a strong perspective (eye 20 pt away), the card's right part
+        // passes behind the eye: only the part in front may be drawn, never a mirrored image of the rest.
+        let perspective = Transform3D.perspective(-0.05)
+        let card = Transform3D.rotation(80 * .pi / 180, x: 0, y: 1, z: 0)
+        let m = Transform3D.translation(-45, -20).concatenating(card).concatenating(perspective).concatenating(.translation(50, 50))
+        let polygons = Path(rect: Rect(x: 0, y: 0, width: 90, height: 40)).polygons(transform: m)
+        #expect(polygons.count == 1)
+        let h = Homography(m)
+        // Every output vertex comes from a local point in front of the eye (w > 0).
+        let inverse = try #require(h.inverted)
+        for p in polygons[0] {
+            let local = inverse.homogeneous(p)
+            let w = h.homogeneous(Point(x: local.x / local.w, y: local.y / local.w)).w
+            #expect(w > 0)
+        }
+        let image = try render(#"""
+        [{"id": "stage", "frame": [0, 0, 100, 100], "sublayerTransform": {"m34": -0.05},
+          "sublayers": [{"id": "card", "bounds": [0, 0, 90, 40], "position": [50, 50], "backgroundColor": "#FFFFFF",
+                         "transform": {"rotation": {"y": "80deg"}}}]}]
+        """#)
+        #expect(image.pixel(x: 48, y: 50).r == 255)   // the far half, in front of the eye
+    }
+
+    @Test func fileDefaultsAreTheLayerDefaults() throws {
+        let t = try Timeline.decode(#"{"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "x"}]}"#)
+        #expect(t.layers[0].model == Layer(id: "x"))
+        let off = try Timeline.decode(#"{"canvas": {"width": 10, "height": 10, "duration": 1, "allowsGroupOpacity": false}, "layers": [{"id": "x"}]}"#)
+        #expect(off.layers[0].model.allowsGroupOpacity == false)
+    }
+}
