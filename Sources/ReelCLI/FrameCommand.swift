@@ -9,23 +9,15 @@ struct FrameCommand: ParsableCommand {
         commandName: "frame",
         abstract: "Render the frame at one time as a PNG.")
 
-    @Argument(help: "The timeline JSON file.")
-    var timeline: String
-
-    @Option(help: "Time in seconds.")
-    var time: Double = 0
+    @OptionGroup var moment: TimelineMoment
 
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String
 
-    func validate() throws {
-        guard time.isFinite, time >= 0 else { throw ValidationError("--time must be 0 or more seconds, found \(time)") }
-    }
-
     func run() throws {
         try reportingErrors {
-            let timeline = try loadTimeline(self.timeline)
-            let buffer = FrameRenderer(timeline: timeline).render(time: time)
+            let timeline = try loadTimeline(moment.timeline)
+            let buffer = FrameRenderer(timeline: timeline).render(time: moment.time)
             let png = try ImageWriter.pngData(buffer)
             try AtomicOutput(destination: output).write { try png.write(to: URL(fileURLWithPath: $0)) }
         }

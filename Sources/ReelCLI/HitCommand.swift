@@ -10,18 +10,13 @@ struct HitCommand: ParsableCommand {
         abstract: "Print the id path of the layer hit at a point (Core Animation's hitTest).",
         discussion: "The path runs from a top-level layer down to the hit layer, ids joined by '/'. Exit status 1 when no layer is hit.")
 
-    @Argument(help: "The timeline JSON file.")
-    var timeline: String
-
-    @Option(help: "Time in seconds.")
-    var time: Double = 0
+    @OptionGroup var moment: TimelineMoment
 
     @Option(help: "The point in canvas points, as X,Y.")
     var point: String
 
     func validate() throws {
         guard parsedPoint != nil else { throw ValidationError("--point must be X,Y (two numbers), found \(point)") }
-        guard time.isFinite, time >= 0 else { throw ValidationError("--time must be 0 or more seconds, found \(time)") }
     }
 
     private var parsedPoint: Point? {
@@ -32,7 +27,7 @@ struct HitCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let root = try loadTimeline(self.timeline).presentation(at: time)
+            let root = try loadTimeline(moment.timeline).presentation(at: moment.time)
             // The canvas root spans the whole canvas; what users name are the layers below it.
             guard let path = root.hitTest(parsedPoint!), path.count > 1 else {
                 printError("no layer at \(point)")

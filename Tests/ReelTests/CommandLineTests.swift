@@ -68,16 +68,8 @@ import ReelMedia
     static let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines/seeds/3-hitTest.json").standardized
 
     func hit(_ point: String) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = reelExecutable()
-        process.arguments = ["hit", Self.seed.path, "--time", "0", "--point", point]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let result = try runReel(["hit", Self.seed.path, "--time", "0", "--point", point])
+        return (result.status, result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The seed's rule: the deepest layer in sublayer order, even where zPosition drew another on top.

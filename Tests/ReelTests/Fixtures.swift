@@ -36,17 +36,22 @@ func reelExecutable() -> URL {
     return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/reel").standardized
 }
 
-/// Runs `reel` with `arguments`; returns its exit status and stderr.
-func runReel(_ arguments: [String], in directory: URL) throws -> (status: Int32, stderr: String) {
+/// Runs `reel` with `arguments`; returns its exit status, stdout and stderr.
+func runReel(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = reelExecutable()
     process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
+    if let directory { process.currentDirectoryURL = directory }
+    // stderr goes to a file so that neither stream can fill a pipe and stall the process.
+    let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("reel-stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errorFile) }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
-    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let errorData = try Data(contentsOf: errorFile)
+    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
 }
