@@ -44,7 +44,7 @@ func runReel(_ arguments: [String], in directory: URL? = nil) throws -> (status:
     if let directory { process.currentDirectoryURL = directory }
     // stderr goes to a file so that neither stream can fill a pipe and stall the process.
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("reel-stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorFile) }
     let output = Pipe()
     process.standardOutput = output
