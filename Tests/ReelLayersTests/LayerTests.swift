@@ -2,24 +2,34 @@ import Testing
 import ReelCore
 @testable import ReelLayers
 
+/// Core Animation's default for every property Reel models, one test case per property.
 @Suite struct LayerDefaultTests {
-    /// Core Animation's defaults for every property Reel models.
-    @Test func defaultsMatchCoreAnimation() {
-        let l = Layer(id: "l")
-        #expect(l.bounds == .zero)
-        #expect(l.position == .zero)
-        #expect(l.anchorPoint == Point(x: 0.5, y: 0.5))
-        #expect(l.transform == .identity)
-        #expect(l.sublayerTransform == .identity)
-        #expect(l.zPosition == 0)
-        #expect(l.isHidden == false)
-        #expect(l.opacity == 1)
-        #expect(l.allowsGroupOpacity == true)
-        #expect(l.backgroundColor == nil)
-        #expect(l.cornerRadius == 0)
-        #expect(l.borderWidth == 0)
-        #expect(l.borderColor == .black)
-        #expect(l.sublayers.isEmpty)
+    static let defaults: [(String, @Sendable (Layer) -> Bool)] = [
+        ("bounds", { $0.bounds == .zero }),
+        ("position", { $0.position == .zero }),
+        ("anchorPoint", { $0.anchorPoint == Point(x: 0.5, y: 0.5) }),
+        ("frame", { $0.frame == .zero }),
+        ("transform", { $0.transform == .identity }),
+        ("sublayerTransform", { $0.sublayerTransform == .identity }),
+        ("zPosition", { $0.zPosition == 0 }),
+        ("hidden", { $0.isHidden == false }),
+        ("geometryFlipped", { $0.isGeometryFlipped == false }),
+        ("opacity", { $0.opacity == 1 }),
+        ("allowsGroupOpacity", { $0.allowsGroupOpacity == true }),
+        ("backgroundColor", { $0.backgroundColor == nil }),
+        ("cornerRadius", { $0.cornerRadius == 0 }),
+        ("borderWidth", { $0.borderWidth == 0 }),
+        ("borderColor", { $0.borderColor == Color(red: 0, green: 0, blue: 0, alpha: 1) }),
+        ("masksToBounds", { $0.masksToBounds == false }),
+        ("shouldRasterize", { $0.shouldRasterize == false }),
+        ("rasterizationScale", { $0.rasterizationScale == 1 }),
+        ("sublayers", { $0.sublayers.isEmpty }),
+    ]
+
+    @Test(arguments: defaults.map(\.0))
+    func defaultMatchesCoreAnimation(property: String) throws {
+        let check = try #require(Self.defaults.first { $0.0 == property }?.1)
+        #expect(check(Layer(id: "l")))
     }
 }
 
@@ -59,17 +69,6 @@ import ReelCore
         let c = Layer(id: "c")
         root.sublayers = [a, b, c]
         #expect(root.sublayersInDrawingOrder.map(\.id) == ["b", "c", "a"])
-    }
-}
-
-@Suite struct LayerRenderModelDefaultTests {
-    @Test func clippingRasterizingAndFlippingDefaults() {
-        let l = Layer(id: "l")
-        #expect(l.masksToBounds == false)
-        #expect(l.isGeometryFlipped == false)
-        #expect(l.shouldRasterize == false)
-        #expect(l.rasterizationScale == 1)
-        #expect(l.frame == .zero)
     }
 }
 
