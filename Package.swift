@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline"]),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia"], exclude: ["Goldens"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia", "Reel"], exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelCLI"]),
     ]

@@ -26,8 +26,8 @@ final class FrameQueue: @unchecked Sendable {
     }
 
     /// A worker's loop: claim, render, convert, deposit, until no frames are left or the render stops.
-    func work(timeline: Timeline) {
-        let renderer = FrameRenderer(timeline: timeline)
+    func work(timeline: Timeline, images: [String: Image]) {
+        let renderer = FrameRenderer(timeline: timeline, images: images)
         let buffer = renderer.makeBuffer()
         do {
             let converter = try ColorConverter(width: buffer.width, height: buffer.height)

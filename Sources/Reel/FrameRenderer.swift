@@ -6,10 +6,18 @@ import ReelTimeline
 /// One per thread; it reuses its renderer's scratch memory from frame to frame.
 public final class FrameRenderer {
     public let timeline: Timeline
+    /// The timeline's decoded images, shared between renderers.
+    public let images: [String: Image]
     private let renderer = LayerRenderer()
 
-    public init(timeline: Timeline) {
+    public init(timeline: Timeline, images: [String: Image]) {
         self.timeline = timeline
+        self.images = images
+    }
+
+    /// A renderer that decodes the timeline's images itself.
+    public convenience init(timeline: Timeline) throws {
+        self.init(timeline: timeline, images: try TimelineAssets.load(timeline))
     }
 
     /// A new buffer the canvas's pixel size.
@@ -19,7 +27,7 @@ public final class FrameRenderer {
 
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
-        renderer.render(timeline.presentation(at: time), into: buffer, scale: timeline.canvas.scale)
+        renderer.render(timeline.presentation(at: time), into: buffer, scale: timeline.canvas.scale, images: images)
     }
 
     /// Renders the frame at `time` seconds into a new buffer.

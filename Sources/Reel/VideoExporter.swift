@@ -18,14 +18,15 @@ public enum VideoExporter {
         }
         let settings = VideoSettings(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
                                      frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
+        let images = try TimelineAssets.load(timeline)
         try AtomicOutput(destination: path).write { temporary in
             let encoder = try VideoEncoder(path: temporary, settings: settings)
-            try encodeFrames(timeline, frames, threads: options.threads, encoder: encoder, progress: progress)
+            try encodeFrames(timeline, images, frames, threads: options.threads, encoder: encoder, progress: progress)
             try encoder.finish()
         }
     }
 
-    private static func encodeFrames(_ timeline: Timeline, _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
+    private static func encodeFrames(_ timeline: Timeline, _ images: [String: Image], _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
                                      progress: (RenderProgress) -> Void) throws {
         let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
         let workers = DispatchGroup()
@@ -33,7 +34,7 @@ public enum VideoExporter {
             workers.enter()
             let thread = Thread {
                 defer { workers.leave() }
-                queue.work(timeline: timeline)
+                queue.work(timeline: timeline, images: images)
             }
             thread.stackSize = 4 << 20
             thread.start()

@@ -17,7 +17,7 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try loadTimeline(moment.timeline)
-            let buffer = FrameRenderer(timeline: timeline).render(time: moment.time)
+            let buffer = try FrameRenderer(timeline: timeline).render(time: moment.time)
             let png = try ImageWriter.pngData(buffer)
             try AtomicOutput(destination: output).write { try png.write(to: URL(fileURLWithPath: $0)) }
         }

@@ -82,7 +82,7 @@ public struct Path: Hashable, Sendable {
             let mapped = points.map { h.apply($0) ?? $0 }
             var dd = 0.0
             for i in 0..<(mapped.count - 2) {
-                dd = max(dd, Path.length(mapped[i] - mapped[i + 1] * 2 + mapped[i + 2]))
+                dd = max(dd, (mapped[i] - mapped[i + 1] * 2 + mapped[i + 2]).length)
             }
             return Path.segmentCount(secondDifference: dd, degreeFactor: points.count == 4 ? 0.75 : 0.25, tolerance: tolerance)
         }.compactMap { polygon in
@@ -159,6 +159,4 @@ public struct Path: Hashable, Sendable {
         guard dd.isFinite else { return 1 }
         return max(1, min(256, Int((degreeFactor * dd / tolerance).squareRoot().rounded(.up))))
     }
-
-    private static func length(_ p: Point) -> Double { (p.x * p.x + p.y * p.y).squareRoot() }
 }

@@ -13,4 +13,7 @@ public struct Point: Hashable, Sendable {
     public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
     public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+
+    /// Distance from the origin.
+    public var length: Double { (x * x + y * y).squareRoot() }
 }

@@ -46,6 +46,45 @@ public struct Layer: Hashable, Sendable {
     /// Bitmap pixels per point when `shouldRasterize` is on. Default 1.
     public var rasterizationScale: Double = 1
 
+    // Shadow
+    /// Colour of the shadow. Default opaque black.
+    public var shadowColor: Color = .black
+    /// Strength of the shadow, 0...1; 0 turns it off. Default 0.
+    public var shadowOpacity: Double = 0
+    /// Shadow displacement in the layer's own space (it turns with the layer). Default (0, -3): up, as on iOS.
+    public var shadowOffset = Size(width: 0, height: -3)
+    /// Blur of the shadow: a Gaussian with sigma = shadowRadius. Default 3.
+    public var shadowRadius: Double = 3
+    /// The shadow's shape; nil means the alpha of everything the layer draws. Default nil.
+    public var shadowPath: Path? = nil
+
+    // Contents
+    /// The image shown (an asset name of the timeline); nil shows none. Default nil.
+    public var contents: String? = nil
+    /// Where the image sits in the bounds. Default `resize`.
+    public var contentsGravity: ContentsGravity = .resize
+    /// Image pixels per point: the image's natural size for gravities that do not stretch. Default 1.
+    public var contentsScale: Double = 1
+    /// The part of the image shown, in unit coordinates. Default (0, 0, 1, 1).
+    public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// The stretchable middle of the image for nine-slice scaling, in unit coordinates of the
+    /// `contentsRect` sub-image. Default (0, 0, 1, 1): all of it stretches.
+    public var contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+    /// Sampling when the image is enlarged. Default `linear`.
+    public var magnificationFilter: ContentsFilter = .linear
+    /// Sampling when the image is reduced. Default `linear`.
+    public var minificationFilter: ContentsFilter = .linear
+    /// Shifts the mipmap level trilinear minification picks. Default 0.
+    public var minificationFilterBias: Double = 0
+
+    /// A layer whose alpha (background, contents, sublayers), in this layer's coordinate space,
+    /// multiplies this layer's result. Default nil.
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var maskStorage: [Layer] = []
+
     /// Sublayers, back to front in the order given (before `zPosition` sorting).
     public var sublayers: [Layer] = []
 

@@ -41,6 +41,16 @@ public enum PixelLanes {
         return (x &+ (x &>> 8)) &>> 8
     }
 
+    /// Each channel of `a` mixed toward `b` by `t` (0...256 per lane): (a (256 - t) + b t) / 256, rounded.
+    @inline(__always) @usableFromInline
+    static func mix(_ a: Vector, _ b: Vector, _ t: Vector) -> Vector {
+        let mask = Vector(repeating: 0x00FF_00FF), bias = Vector(repeating: 0x0080_0080)
+        let s = Vector(repeating: 256) &- t
+        let rb = (((a & mask) &* s &+ (b & mask) &* t &+ bias) &>> 8) & mask
+        let ga = ((((a &>> 8) & mask) &* s &+ ((b &>> 8) & mask) &* t &+ bias) &>> 8) & mask
+        return rb | (ga &<< 8)
+    }
+
     /// The alpha byte of each pixel.
     @inline(__always) @usableFromInline
     static func alpha(_ p: Vector) -> Vector { p &>> 24 }

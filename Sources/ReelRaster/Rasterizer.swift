@@ -7,6 +7,8 @@ import ReelCore
 public final class Rasterizer {
     private var accumulation: [Float] = []
     private var coverage: [UInt8] = []
+    private var samples = SampleSpan(capacity: 0)
+    private var fetched: [UInt32] = []
 
     public init() {}
 
@@ -20,23 +22,57 @@ public final class Rasterizer {
         }
     }
 
-    /// Draws a premultiplied `image` whose pixel space maps to the buffer by `transform`
-    /// (perspective-correct: each pixel centre is mapped back through the inverse), faded by
-    /// `opacity` (0...255), its edges anti-aliased by the coverage of the mapped image rectangle.
-    public func draw(image: PixelBuffer, transform: Transform3D, filter: ImageSampler.Filter, opacity: UInt32,
-                     into buffer: PixelBuffer, clip: PixelRect) {
+    /// Draws `source` whose space maps to the buffer by `transform` (perspective-correct: each
+    /// pixel centre is mapped back through the inverse), faded by `opacity` (0...255), its
+    /// outline anti-aliased by coverage. Fetch, mix (trilinear), then composite, run by run.
+    public func draw(_ source: ImageSource, transform: Transform3D, opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
         guard opacity > 0, let inverse = Homography(transform).inverted else { return }
-        let outline = Path(rect: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))).polygons(transform: transform)
+        let outline = Path(rect: source.destination).polygons(transform: transform)
+        let (levelA, levelB, t): (Int, Int, UInt32)
+        switch source.filter {
+        case .trilinear(let level):
+            let top = source.image.levels.count - 1
+            let l = min(max(level, 0), Double(top))
+            levelA = Int(l.rounded(.down))
+            levelB = min(levelA + 1, top)
+            t = UInt32(((l - Double(levelA)) * 256).rounded())
+        default:
+            (levelA, levelB, t) = (0, 0, 0)
+        }
+        let nearest = source.filter == .nearest
         scan(outline, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) { x0, y, count, cov in
-            let dst = buffer.row(y) + x0
-            for i in 0..<count where cov[i] != 0 {
-                guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else { continue }
-                let sample = filter == .nearest ? ImageSampler.nearest(image, p.x, p.y) : ImageSampler.bilinear(image, p.x, p.y)
-                let f = ScalarPixel.scaleChannel(UInt32(cov[i]), by: opacity)
-                dst[i] = ScalarPixel.over(ScalarPixel.scale(sample, by: f), dst[i])
+            if samples.x0.count < count { samples = SampleSpan(capacity: count) }
+            if fetched.count < 2 * count { fetched = [UInt32](repeating: 0, count: 2 * count) }
+            fetched.withUnsafeMutableBufferPointer { f in
+                let first = f.baseAddress!, second = first + count
+                for (level, out) in t > 0 ? [(levelA, first), (levelB, second)] : [(levelA, first)] {
+                    let pixels = source.image.levels[level]
+                    let kx = Double(pixels.width) / Double(source.image.width), ky = Double(pixels.height) / Double(source.image.height)
+                    for i in 0..<count {
+                        guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
+                            samples.set(i, u: 0, v: 0, nearest: true, minX: 0, maxX: 0, minY: 0, maxY: 0)
+                            continue
+                        }
+                        let column = AxisSegment.find(source.columns, p.x), row = AxisSegment.find(source.rows, p.y)
+                        let u = min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound) * kx
+                        let v = min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound) * ky
+                        samples.set(i, u: u, v: v, nearest: nearest,
+                                    minX: Rasterizer.firstPixel(column.to.lowerBound * kx), maxX: Rasterizer.lastPixel(column.to.upperBound * kx, pixels.width),
+                                    minY: Rasterizer.firstPixel(row.to.lowerBound * ky), maxY: Rasterizer.lastPixel(row.to.upperBound * ky, pixels.height))
+                    }
+                    SamplingKernels.bilinear(pixels, samples, count: count, into: out)
+                }
+                if t > 0 { SamplingKernels.mix(first, second, count: count, t: t) }
+                SpanKernels.composite(buffer.row(y) + x0, source: first, coverage: cov, count: count, opacity: opacity)
             }
         }
     }
+
+    /// The first pixel whose square starts at or after `edge` - 0.5 (the pixels a span from `edge` may read).
+    static func firstPixel(_ edge: Double) -> Int { max(0, Int((edge + 1e-9).rounded(.down))) }
+
+    /// The last pixel a span ending at `edge` may read, within a row of `count`.
+    static func lastPixel(_ edge: Double, _ count: Int) -> Int { min(count - 1, max(0, Int((edge - 1e-9).rounded(.up)) - 1)) }
 
     /// The coverage of `polygons` inside `clip` as an 8-bit mask.
     public func mask(_ polygons: [[Point]], clip: PixelRect) -> CoverageMask {

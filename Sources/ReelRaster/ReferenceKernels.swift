@@ -40,4 +40,16 @@ public enum ReferenceKernels {
             dst[i] = over(scale(source[i], by: c), dst[i])
         }
     }
+
+    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        for i in 0..<count { dst[i] = over(dst[i], scale(color, by: UInt32(coverage[i]))) }
+    }
+
+    public static func extractAlpha(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count { out[i] = UInt8(src[i] >> 24) }
+    }
+
+    public static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {
+        for i in 0..<count { dst[i] = UInt8((UInt32(dst[i]) * UInt32(other[i]) + 127) / 255) }
+    }
 }

@@ -72,4 +72,51 @@ public enum SpanKernels {
             i += 1
         }
     }
+
+    /// `color` scaled by each pixel's coverage, slid under the pixel (destination-over): what
+    /// a shadow does beneath a layer's picture.
+    @inlinable
+    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+        let s = PixelLanes.Vector(repeating: color)
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let c = PixelLanes.loadCoverage(coverage + i)
+            PixelLanes.store(PixelLanes.over(PixelLanes.load(dst + i), PixelLanes.scale(s, by: c)), dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            dst[i] = ScalarPixel.over(dst[i], ScalarPixel.scale(color, by: UInt32(coverage[i])))
+            i += 1
+        }
+    }
+
+    /// The alpha of each pixel, as coverage.
+    @inlinable
+    public static func extractAlpha(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let a = SIMD8<UInt8>(truncatingIfNeeded: PixelLanes.alpha(PixelLanes.load(src + i)))
+            UnsafeMutableRawPointer(out + i).storeBytes(of: a, as: SIMD8<UInt8>.self)
+            i += PixelLanes.width
+        }
+        while i < count {
+            out[i] = UInt8(src[i] >> 24)
+            i += 1
+        }
+    }
+
+    /// Coverage times coverage (clip meets mask), rounded to nearest.
+    @inlinable
+    public static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let m = PixelLanes.scaleChannel(PixelLanes.loadCoverage(dst + i), by: PixelLanes.loadCoverage(other + i))
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: m), as: SIMD8<UInt8>.self)
+            i += PixelLanes.width
+        }
+        while i < count {
+            dst[i] = UInt8(ScalarPixel.scaleChannel(UInt32(dst[i]), by: UInt32(other[i])))
+            i += 1
+        }
+    }
 }

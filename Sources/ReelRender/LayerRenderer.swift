@@ -1,22 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ReelCore
 import ReelLayers
 import ReelRaster
 
 /// Draws a layer tree into premultiplied RGBA pixels the way Core Animation composites it:
-/// background (rounded by `cornerRadius`), sublayers in `zPosition` order, border on top;
-/// then `masksToBounds` clipping and opacity (as one picture where group opacity or
-/// `shouldRasterize` asks for it). Each layer's 3D content is flattened into its
-/// superlayer's plane, as CALayer does. One renderer per thread: it owns scratch memory and
-/// the cache of rasterized layers.
+/// shadow, background (rounded by `cornerRadius`), contents, sublayers in `zPosition` order,
+/// border on top; then `masksToBounds` clipping, the `mask` layer and opacity (as one picture
+/// where group opacity or `shouldRasterize` asks for it). Each layer's 3D content is flattened
+/// into its superlayer's plane, as CALayer does. One renderer per thread: it owns scratch
+/// memory and the cache of rasterized layers.
 public final class LayerRenderer {
     private let rasterizer = Rasterizer()
     private var rasterCache = RasterCache()
+    /// Decoded images by asset name, for `contents`.
+    private var images: [String: Image] = [:]
 
     public init() {}
 
-    /// Renders `root` (coordinates in points) into `buffer`, `scale` pixels per point. The
-    /// buffer is overwritten: pixels the tree leaves uncovered become transparent.
-    public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double) {
+    /// Renders `root` (coordinates in points) into `buffer`, `scale` pixels per point, with
+    /// `images` for the layers' `contents`. The buffer is overwritten: pixels the tree leaves
+    /// uncovered become transparent.
+    public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double, images: [String: Image] = [:]) {
+        self.images = images
         buffer.clear(to: .clear)
         draw(root, parent: .scale(scale, scale), into: buffer, clip: PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height),
              opacity: 1)
@@ -25,11 +32,12 @@ public final class LayerRenderer {
 
     /// Draws `layer`, whose superlayer's plane maps to pixels by `parent`, faded by the
     /// opacity that ancestors without group opacity pass down.
-    private func draw(_ layer: Layer, parent: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity inherited: Double) {
+    private func draw(_ layer: Layer, parent: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity inherited: Double,
+                      transformIncluded: Bool = false) {
         guard !layer.isHidden else { return }
         let effective = inherited * min(max(layer.opacity, 0), 1)
         guard effective > 0 else { return }
-        let toDevice = layer.transformToSuperlayer.concatenating(parent)
+        let toDevice = transformIncluded ? parent : layer.transformToSuperlayer.concatenating(parent)
         if layer.shouldRasterize {
             drawRasterized(layer, toDevice: toDevice, into: target, clip: clip, opacity: effective)
         } else {
@@ -38,15 +46,42 @@ public final class LayerRenderer {
     }
 
     /// The layer's elements faded by `opacity`: as one picture when group opacity is on and
-    /// several elements could overlap, element by element otherwise.
+    /// several elements could overlap, element by element otherwise. A shadow or a mask layer
+    /// also needs the layer's picture first: the shadow goes beneath it, the mask multiplies it.
     private func drawContent(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
-        guard opacity < 1, layer.allowsGroupOpacity, drawsSeveralElements(layer) else {
+        let shadow = shadowColor(of: layer)
+        let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
+        let groups = opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer)
+        guard shadow != nil || mask != nil || groups else {
             drawElements(layer, toDevice: toDevice, into: target, clip: clip, opacity: opacity)
             return
         }
-        let area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
-        offscreen(area, over: target, opacity: opacity, coverage: nil) { group, shift, groupClip in
-            drawElements(layer, toDevice: toDevice.concatenating(shift), into: group, clip: groupClip, opacity: 1)
+        let elementOpacity = groups ? 1 : opacity
+        var extent = deviceExtent(of: layer, toDevice: toDevice)
+        if shadow != nil, !layer.masksToBounds {
+            extent = extent.union(shadowExtent(of: layer, content: extent, toDevice: toDevice))
+        }
+        var area = PixelRect(covering: extent).intersection(clip)
+        let maskToDevice = mask.map { $0.transformToSuperlayer.concatenating(.flatten).concatenating(toDevice) }
+        if let mask, let maskToDevice {
+            // Nothing shows outside the mask layer.
+            area = area.intersection(PixelRect(covering: deviceExtent(of: mask, toDevice: maskToDevice)))
+        }
+        guard !area.isEmpty else { return }
+        let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
+        var coverage: CoverageMask?
+        if let mask, let maskToDevice {
+            let picture = PixelBuffer(width: area.width, height: area.height)
+            draw(mask, parent: maskToDevice.concatenating(shift), into: picture,
+                 clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: 1, transformIncluded: true)
+            coverage = alpha(of: picture, at: area)
+        }
+        offscreen(area, over: target, opacity: groups ? opacity : 1, coverage: coverage) { picture, shift, pictureClip in
+            let local = toDevice.concatenating(shift)
+            drawElements(layer, toDevice: local, into: picture, clip: pictureClip, opacity: elementOpacity)
+            if let shadow {
+                drawShadow(of: layer, color: shadow, opacity: elementOpacity, toDevice: local, under: picture)
+            }
         }
     }
 
@@ -84,40 +119,140 @@ public final class LayerRenderer {
         let bitmap = rasterCache.bitmap(for: layer, scale: scale) {
             let b = PixelBuffer(width: width, height: height)
             drawContent(layer, toDevice: localToBitmap, into: b, clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1)
-            return b
+            return Image(pixels: b, mipmapped: false)
         }
         let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale)).concatenating(toDevice)
-        rasterizer.draw(image: bitmap, transform: bitmapToDevice, filter: .linear, opacity: UInt32((opacity * 255).rounded()),
+        rasterizer.draw(ImageSource(image: bitmap, filter: .linear), transform: bitmapToDevice, opacity: UInt32((opacity * 255).rounded()),
                         into: target, clip: clip)
     }
 
-    /// Background, sublayers (cut to the rounded bounds by `masksToBounds`), border, each
-    /// faded by `opacity` on its own. The background and border lie inside the bounds already,
-    /// so only the sublayers go through the clip: their edges meet the clip's, and the two
-    /// coverages multiply.
+    /// Background, contents and sublayers (cut to the rounded bounds by `masksToBounds`),
+    /// border, each faded by `opacity` on its own. The background and border lie inside the
+    /// bounds already, so only contents and sublayers go through the clip: their edges meet
+    /// the clip's, and the two coverages multiply.
     private func drawElements(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
         let radius = cornerRadius(of: layer)
         if let background = layer.backgroundColor {
             fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, into: target, clip: clip)
         }
-        if layer.sublayers.contains(where: { !$0.isHidden }) {
+        let contents = contentsSource(of: layer, toDevice: toDevice)
+        if contents != nil || layer.sublayers.contains(where: { !$0.isHidden }) {
+            let inner = { (toDevice: Transform3D, target: PixelBuffer, clip: PixelRect) in
+                if let contents {
+                    self.rasterizer.draw(contents, transform: toDevice, opacity: UInt32((opacity * 255).rounded()), into: target, clip: clip)
+                }
+                self.drawSublayers(layer, toDevice: toDevice, into: target, clip: clip, opacity: opacity)
+            }
             if !layer.masksToBounds {
-                drawSublayers(layer, toDevice: toDevice, into: target, clip: clip, opacity: opacity)
+                inner(toDevice, target, clip)
             } else if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice) {
                 // A clip along whole pixels needs no mask: it narrows the clip rectangle.
-                drawSublayers(layer, toDevice: toDevice, into: target, clip: clip.intersection(pixelClip), opacity: opacity)
+                inner(toDevice, target, clip.intersection(pixelClip))
             } else {
-                let shape = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
                 let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
-                let mask = rasterizer.mask(shape, clip: area)
+                let mask = rasterizer.mask(Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice), clip: area)
                 offscreen(area, over: target, opacity: 1, coverage: mask) { group, shift, groupClip in
-                    drawSublayers(layer, toDevice: toDevice.concatenating(shift), into: group, clip: groupClip, opacity: opacity)
+                    inner(toDevice.concatenating(shift), group, groupClip)
                 }
             }
         }
         if layer.borderWidth > 0 {
             drawBorder(layer, radius: radius, transform: toDevice, opacity: opacity, into: target, clip: clip)
         }
+    }
+
+    /// The layer's image as drawn: placed by gravity, `contentsRect` and `contentsCenter`,
+    /// sampled with the magnification filter where one output pixel covers at most one image
+    /// pixel along each axis, with the minification filter otherwise.
+    private func contentsSource(of layer: Layer, toDevice: Transform3D) -> ImageSource? {
+        guard let name = layer.contents, let image = images[name],
+              let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) else { return nil }
+        // Device pixels per layer unit along each axis, at the middle of the contents.
+        let h = Homography(toDevice)
+        let d = mapping.destination
+        let centre = Point(x: d.midX, y: d.midY)
+        guard let c = h.apply(centre), let px = h.apply(Point(x: centre.x + 1, y: centre.y)),
+              let py = h.apply(Point(x: centre.x, y: centre.y + 1)) else { return nil }
+        let devicePerUnit = (x: (px - c).length, y: (py - c).length)
+        // Image pixels per device pixel, from the widest segment (the stretched middle of a nine-slice).
+        let column = mapping.columns.max { $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound }!
+        let row = mapping.rows.max { $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound }!
+        let ratio = max(column.slope / max(devicePerUnit.x, 1e-12), row.slope / max(devicePerUnit.y, 1e-12))
+        let minifying = ratio > 1 + 1e-9
+        let filter: ImageSource.Filter
+        switch minifying ? layer.minificationFilter : layer.magnificationFilter {
+        case .nearest: filter = .nearest
+        case .linear: filter = .linear
+        case .trilinear:
+            filter = minifying ? .trilinear(level: log2(ratio) + layer.minificationFilterBias) : .linear
+        }
+        return ImageSource(image: image, columns: mapping.columns, rows: mapping.rows, filter: filter)
+    }
+
+    /// The shadow's premultiplied colour at full strength, or nil when the layer casts none.
+    private func shadowColor(of layer: Layer) -> Color? {
+        var c = layer.shadowColor
+        c.alpha *= min(max(layer.shadowOpacity, 0), 1)
+        return c.alpha > 0 ? c : nil
+    }
+
+    /// Blur sigma in pixels: shadowRadius scaled by the layer's transform (sqrt of |det|).
+    private func shadowSigma(of layer: Layer, toDevice: Transform3D) -> (sigma: Double, offset: Point) {
+        let h = Homography(toDevice)
+        let a = layer.anchorInBounds
+        let o = h.apply(a) ?? .zero
+        let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o, oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
+        let det = abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x))
+        let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
+        return (max(0, layer.shadowRadius) * det.squareRoot(), moved - o)
+    }
+
+    /// Where the shadow of content covering `content` (pixels) can reach.
+    private func shadowExtent(of layer: Layer, content: Rect, toDevice: Transform3D) -> Rect {
+        let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
+        let reach = 3 * sigma + 2
+        var shape = content
+        if let path = layer.shadowPath {
+            let points = path.polygons(transform: toDevice).flatMap { $0 }
+            if let first = points.first {
+                shape = points.reduce(Rect(origin: first, size: .zero)) { $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9))) }
+            }
+        }
+        return Rect(x: shape.minX + offset.x - reach, y: shape.minY + offset.y - reach,
+                    width: shape.width + 2 * reach, height: shape.height + 2 * reach)
+    }
+
+    /// Slides the layer's shadow under `picture` (which already holds the layer's elements):
+    /// the alpha of the picture, or the `shadowPath`, moved by `shadowOffset` in the layer's
+    /// space, blurred with sigma = shadowRadius, in `color`; cut to the rounded bounds by
+    /// `masksToBounds`.
+    private func drawShadow(of layer: Layer, color: Color, opacity: Double, toDevice: Transform3D, under picture: PixelBuffer) {
+        let area = PixelRect(x: 0, y: 0, width: picture.width, height: picture.height)
+        let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
+        let shape: CoverageMask
+        if let path = layer.shadowPath {
+            shape = rasterizer.mask(path.polygons(transform: toDevice), clip: area)
+        } else {
+            shape = alpha(of: picture, at: area)
+        }
+        let blurred = GaussianBlur.apply(shape, region: area, horizontal: .init(sigma: sigma, shift: offset.x),
+                                         vertical: .init(sigma: sigma, shift: offset.y))
+        if layer.masksToBounds {
+            let clip = rasterizer.mask(Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice), clip: area)
+            for y in 0..<area.height { SpanKernels.multiply(blurred.row(y), by: clip.row(y), count: area.width) }
+        }
+        let packed = premultiplied(color, opacity)
+        guard packed != 0 else { return }
+        for y in 0..<area.height {
+            SpanKernels.blendUnder(picture.row(y), coverage: blurred.row(y), count: area.width, color: packed)
+        }
+    }
+
+    /// The alpha of `picture` as coverage over `area` (the picture's pixels are `area`'s).
+    private func alpha(of picture: PixelBuffer, at area: PixelRect) -> CoverageMask {
+        let mask = CoverageMask(region: area)
+        for y in 0..<area.height { SpanKernels.extractAlpha(picture.row(y), count: area.width, into: mask.row(area.y + y)) }
+        return mask
     }
 
     private func drawSublayers(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {

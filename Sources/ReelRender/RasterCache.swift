@@ -11,10 +11,10 @@ struct RasterCache {
         let scale: Double
     }
 
-    private var entries: [Key: PixelBuffer] = [:]
+    private var entries: [Key: Image] = [:]
     private var used: Set<Key> = []
 
-    mutating func bitmap(for layer: Layer, scale: Double, make: () -> PixelBuffer) -> PixelBuffer {
+    mutating func bitmap(for layer: Layer, scale: Double, make: () -> Image) -> Image {
         var content = layer
         content.position = .zero
         content.transform = .identity

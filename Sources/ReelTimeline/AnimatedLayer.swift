@@ -6,11 +6,18 @@ public struct AnimatedLayer: Hashable, Sendable {
     public var model: Layer
     public var animations: [Animation]
     public var sublayers: [AnimatedLayer]
+    /// The mask layer, animated on its own (its `mask` in `model` is empty).
+    public var mask: AnimatedLayer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var maskStorage: [AnimatedLayer] = []
 
-    public init(model: Layer, animations: [Animation] = [], sublayers: [AnimatedLayer] = []) {
+    public init(model: Layer, animations: [Animation] = [], sublayers: [AnimatedLayer] = [], mask: AnimatedLayer? = nil) {
         self.model = model
         self.animations = animations
         self.sublayers = sublayers
+        self.mask = mask
     }
 
     /// The presentation layer at `time`: model values with every running animation applied
@@ -25,6 +32,7 @@ public struct AnimatedLayer: Hashable, Sendable {
             }
         }
         layer.sublayers = sublayers.map { $0.presentation(at: time) }
+        layer.mask = mask?.presentation(at: time)
         return layer
     }
 }

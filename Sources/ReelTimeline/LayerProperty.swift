@@ -98,6 +98,41 @@ public struct LayerProperty: @unchecked Sendable {
             add(LayerProperty(keyPath: path, kind: .bool, isLayerKey: true,
                               get: { [$0[keyPath: kp] ? 1 : 0] }, set: { $0[keyPath: kp] = $1[0] != 0 }))
         }
+        func size(_ path: String, _ kp: WritableKeyPath<Layer, Size>) {
+            add(LayerProperty(keyPath: path, kind: .size, isLayerKey: true,
+                              get: { [$0[keyPath: kp].width, $0[keyPath: kp].height] },
+                              set: { $0[keyPath: kp] = Size(width: $1[0], height: $1[1]) }))
+            key(path + ".width", .scalar, kp.appending(path: \.width))
+            key(path + ".height", .scalar, kp.appending(path: \.height))
+        }
+        func rect(_ path: String, _ kp: WritableKeyPath<Layer, Rect>) {
+            add(LayerProperty(keyPath: path, kind: .rect, isLayerKey: true,
+                              get: { let r = $0[keyPath: kp]; return [r.origin.x, r.origin.y, r.size.width, r.size.height] },
+                              set: { $0[keyPath: kp] = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }))
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ path: String, _ kp: WritableKeyPath<Layer, T>) where T.RawValue == String {
+            let cases = Array(T.allCases)
+            add(LayerProperty(keyPath: path, kind: .choice(cases.map(\.rawValue)), isLayerKey: true,
+                              get: { l in [Double(cases.firstIndex { $0.rawValue == l[keyPath: kp].rawValue } ?? 0)] },
+                              set: { $0[keyPath: kp] = cases[Int($1[0])] }))
+        }
+        color("shadowColor", get: { $0.shadowColor }, set: { $0.shadowColor = $1 })
+        key("shadowOpacity", .scalar, \.shadowOpacity)
+        size("shadowOffset", \.shadowOffset)
+        key("shadowRadius", .scalar, \.shadowRadius)
+        add(LayerProperty(keyPath: "shadowPath", kind: .path, isLayerKey: true,
+                          get: { $0.shadowPath.map(PathCoding.numbers) ?? [] },
+                          set: { $0.shadowPath = $1.isEmpty ? nil : PathCoding.path($1) }))
+        add(LayerProperty(keyPath: "contents", kind: .name, isLayerKey: true,
+                          get: { $0.contents.map { $0.utf8.map(Double.init) } ?? [] },
+                          set: { $0.contents = $1.isEmpty ? nil : String(decoding: $1.map { UInt8($0) }, as: UTF8.self) }))
+        choice("contentsGravity", \.contentsGravity)
+        key("contentsScale", .scalar, \.contentsScale)
+        rect("contentsRect", \.contentsRect)
+        rect("contentsCenter", \.contentsCenter)
+        choice("magnificationFilter", \.magnificationFilter)
+        choice("minificationFilter", \.minificationFilter)
+        key("minificationFilterBias", .scalar, \.minificationFilterBias)
         flag("hidden", \.isHidden)
         flag("allowsGroupOpacity", \.allowsGroupOpacity)
         flag("geometryFlipped", \.isGeometryFlipped)
@@ -111,7 +146,9 @@ public struct LayerProperty: @unchecked Sendable {
     public static let layerKeys: [String] = all.values.filter(\.isLayerKey).map(\.keyPath).sorted()
 
     /// Properties Core Animation does not animate: `frame` is derived, the rest are switches of the render model.
-    public static let unanimatable: Set<String> = ["frame", "allowsGroupOpacity", "geometryFlipped", "shouldRasterize", "rasterizationScale"]
+    public static let unanimatable: Set<String> = ["frame", "allowsGroupOpacity", "geometryFlipped", "shouldRasterize", "rasterizationScale",
+                                                   "contentsGravity", "contentsScale", "magnificationFilter", "minificationFilter",
+                                                   "minificationFilterBias"]
 
     /// Properties animations may target.
     public static let animatableKeyPaths: [String] = all.keys.filter { !unanimatable.contains($0) }.sorted()

@@ -8,6 +8,8 @@ struct TimelineDecoder {
     let baseDirectory: String
     /// Layers that do not set `allowsGroupOpacity` take the canvas's (UIViewGroupOpacity).
     private var groupOpacityDefault = true
+    /// Asset names `contents` may refer to.
+    private var assetNames: Set<String> = []
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -16,7 +18,7 @@ struct TimelineDecoder {
     static let rootKeys = ["version", "name", "canvas", "assets", "layers"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path"]
-    static let layerStructureKeys = ["id", "sublayers", "animations"]
+    static let layerStructureKeys = ["id", "sublayers", "animations", "mask"]
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion"]
     static let animationKeys = ["keyPath", "type", "timingFunction", "additive", "cumulative",
@@ -38,6 +40,7 @@ struct TimelineDecoder {
             root.problem(expected: "a `canvas` object", found: "none")
         }
         let assets = members["assets"].map(decodeAssets) ?? [:]
+        assetNames = Set(assets.keys)
         var layers: [AnimatedLayer] = []
         if let l = members["layers"] {
             layers = decodeLayers(l)
@@ -129,13 +132,14 @@ struct TimelineDecoder {
         layer.allowsGroupOpacity = groupOpacityDefault
         // `frame` is derived from anchorPoint, position and bounds, so it is applied last.
         for key in LayerProperty.layerKeys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
-            guard let n = m[key], let property = LayerProperty.all[key], let v = property.kind.decode(n) else { continue }
+            guard let n = m[key], let property = LayerProperty.all[key], let v = decodeValue(n, property) else { continue }
             property.setValue(v, on: &layer)
         }
         if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) { o.problem(expected: "an opacity in 0...1") }
         let animations = m["animations"].map { decodeAnimations($0, layer: layer) } ?? []
         let sublayers = m["sublayers"].map(decodeLayers) ?? []
-        return AnimatedLayer(model: layer, animations: animations, sublayers: sublayers)
+        let mask = m["mask"].flatMap(decodeLayer)
+        return AnimatedLayer(model: layer, animations: animations, sublayers: sublayers, mask: mask)
     }
 
     private func decodeAnimations(_ node: JSONNode, layer: Layer) -> [Animation] {
@@ -179,7 +183,8 @@ struct TimelineDecoder {
         }
         switch type {
         case "basic":
-            let from = m["fromValue"].flatMap(kind.decode), to = m["toValue"].flatMap(kind.decode), by = m["byValue"].flatMap(kind.decode)
+            let from = m["fromValue"].flatMap { decodeValue($0, property) }, to = m["toValue"].flatMap { decodeValue($0, property) }
+            let by = m["byValue"].flatMap { decodeValue($0, property) }
             if from == nil, to == nil, by == nil, basicKeys.allSatisfy({ m[$0] == nil }) {
                 node.problem(expected: "at least one of `fromValue`, `toValue`, `byValue`", found: "none")
                 return nil
@@ -187,20 +192,20 @@ struct TimelineDecoder {
             return Animation(keyPath: property.keyPath, kind: .basic(from: from, to: to, by: by), timing: timing,
                              timingFunction: function, isAdditive: additive, isCumulative: cumulative)
         default:
-            guard let keyframe = decodeKeyframes(node, m, kind: kind) else { return nil }
+            guard let keyframe = decodeKeyframes(node, m, property: property) else { return nil }
             return Animation(keyPath: property.keyPath, kind: keyframe, timing: timing,
                              timingFunction: function, isAdditive: additive, isCumulative: cumulative)
         }
     }
 
-    private func decodeKeyframes(_ node: JSONNode, _ m: [String: JSONNode], kind: ValueKind) -> Animation.Kind? {
+    private func decodeKeyframes(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
         guard let valuesNode = m["values"] else {
             node.problem(expected: "`values` in a keyframe animation", found: "none")
             return nil
         }
         guard let items = valuesNode.array() else { return nil }
         if items.isEmpty { valuesNode.problem(expected: "at least one value") }
-        let values = items.compactMap(kind.decode)
+        let values = items.compactMap { decodeValue($0, property) }
         var mode = Animation.CalculationMode.linear
         if let c = m["calculationMode"], let name = c.choice(Animation.CalculationMode.allCases.map(\.rawValue)) {
             mode = Animation.CalculationMode(rawValue: name)!
@@ -229,6 +234,17 @@ struct TimelineDecoder {
         }
         guard values.count == items.count, !values.isEmpty else { return nil }
         return .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode)
+    }
+
+    /// A property value as the file writes it; `contents` must name a declared asset.
+    private func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> [Double]? {
+        guard let v = property.kind.decode(node) else { return nil }
+        if property.keyPath == "contents", case .string(let name) = node.value, !assetNames.contains(name) {
+            node.problem(expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
+                         suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
+            return nil
+        }
+        return v
     }
 
     private func decodeTiming(_ m: [String: JSONNode]) -> MediaTiming? {

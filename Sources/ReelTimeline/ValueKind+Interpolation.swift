@@ -4,7 +4,7 @@ extension ValueKind {
     /// The value a fraction `f` of the way from `a` to `b`: per component, stepping for
     /// discrete kinds, and through translation/rotation/scale components for transforms.
     func interpolate(_ a: [Double], _ b: [Double], _ f: Double) -> [Double] {
-        if isDiscrete { return f < 1 ? a : b }
+        if isDiscrete || (self == .path && !PathCoding.sameStructure(a, b)) { return f < 1 ? a : b }
         if self == .transform, let ca = TransformComponents(Transform3D(rows: a)), let cb = TransformComponents(Transform3D(rows: b)) {
             func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
             let c = TransformComponents(
@@ -21,7 +21,7 @@ extension ValueKind {
     /// concatenate, everything else adds per component.
     func add(_ a: [Double], _ b: [Double]) -> [Double] {
         if self == .transform { return Transform3D(rows: b).concatenating(Transform3D(rows: a)).rows }
-        if isDiscrete { return b }
+        if isDiscrete || self == .path { return b }
         return zip(a, b).map(+)
     }
 

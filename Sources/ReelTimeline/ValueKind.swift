@@ -20,6 +20,15 @@ public enum ValueKind: Hashable, Sendable {
     /// 16 numbers (CATransform3D m11...m44) or components
     /// `{"translation": [x, y, z?], "rotation": {"x", "y", "z"} or z, "scale": s or [sx, sy, sz?], "m34": p}`.
     case transform
+    /// A path: `{"rect": [x, y, w, h]}`, `{"roundedRect": [x, y, w, h], "cornerRadius": r}`,
+    /// `{"ellipse": [x, y, w, h]}` or `{"elements": [["move", x, y], ["line", x, y],
+    /// ["quad", cx, cy, x, y], ["cubic", c1x, c1y, c2x, c2y, x, y], ["close"]]}`. Paths with the same
+    /// elements interpolate point by point; others step.
+    case path
+    /// A name (an asset of the timeline, or null for none); steps. It travels as its UTF-8 code units.
+    case name
+    /// One of a fixed set of names; steps. It travels as its index.
+    case choice([String])
 
     /// How the file writes it, for error messages.
     public var expectation: String {
@@ -32,11 +41,19 @@ public enum ValueKind: Hashable, Sendable {
         case .color: return "a colour \"#RRGGBB\", \"#RRGGBBAA\" or [red, green, blue, alpha] in 0...1"
         case .bool: return "true or false"
         case .transform: return "a transform: 16 numbers or {\"translation\", \"rotation\", \"scale\", \"m34\"}"
+        case .path: return "a path: {\"rect\"}, {\"roundedRect\", \"cornerRadius\"}, {\"ellipse\"} or {\"elements\"}"
+        case .name: return "an asset name or null"
+        case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
         }
     }
 
     /// Whether animations step between values instead of interpolating.
-    public var isDiscrete: Bool { self == .bool }
+    public var isDiscrete: Bool {
+        switch self {
+        case .bool, .name, .choice: return true
+        default: return false
+        }
+    }
 
     /// Decodes a value written in the file, reporting a problem and returning nil when it does not fit.
     func decode(_ node: JSONNode) -> [Double]? {
@@ -61,6 +78,16 @@ public enum ValueKind: Hashable, Sendable {
             }
         case .transform:
             return decodeTransform(node)
+        case .path:
+            if let path = PathCoding.decode(node) { return PathCoding.numbers(path) }
+            return nil
+        case .name:
+            if case .null = node.value { return [] }
+            if case .string(let s) = node.value, !s.isEmpty { return s.utf8.map(Double.init) }
+        case .choice(let names):
+            if case .string(let s) = node.value, let i = names.firstIndex(of: s) { return [Double(i)] }
+            node.problem(expected: expectation, suggestion: { if case .string(let s) = node.value { return Suggestion.didYouMean(s, in: names) } else { return nil } }())
+            return nil
         }
         node.problem(expected: expectation)
         return nil

@@ -14,6 +14,7 @@ import ReelTimeline
     @Test(arguments: [
         ("3-anchorPoint", 4.2), ("3-zPosition", 0), ("3-geometryFlipped", 0), ("3-hitTest", 0),
         ("4.1-cornerRadius", 0), ("4.2-borders", 0), ("4.7-groupOpacity", 0),
+        ("2-contents", 0), ("4.3-shadowClipping", 0), ("4.4-shadowPath", 0), ("4.5-mask", 0), ("4.6-lcdDigits", 3.5),
     ])
     func rendersAsRecorded(name: String, time: Double) throws {
         try GoldenImage.checkTimeline(Self.seeds.appendingPathComponent(name + ".json"), at: time, golden: "seeds/\(name)", Self.exact)
@@ -36,6 +37,31 @@ import ReelTimeline
         #expect(image.pixel(x: 330, y: 230) == (255, 0, 0, 255))     // inside the bounds it shows
     }
 
+    /// 4.3: the clipping view's own shadow is cut away with everything outside its bounds; the
+    /// outer shadow layer of the fix casts it again.
+    @Test func clippedShadowIsGoneAndTheFixBringsItBack() throws {
+        let image = try render("4.3-shadowClipping")
+        let background = image.pixel(x: 150, y: 280)   // well below both views
+        #expect(background == (176, 176, 176, 255))
+        // 4 px below the bottom edge (y = 250), in the middle of each view: the shadow falls 5 down.
+        #expect(image.pixel(x: 150, y: 254) == background)
+        #expect(Int(image.pixel(x: 410, y: 254).r) < 176 - 20)
+    }
+
+    /// 4.6: magnified 5x, linear filtering smears the digits' pixel edges into in-between
+    /// colours; nearest keeps only the sprite sheet's own colours.
+    @Test func nearestDigitsAreCrispLinearAreBlurry() throws {
+        let image = try render("4.6-lcdDigits", at: 3.5)
+        func colours(_ rows: Range<Int>) -> Int {
+            var seen = Set<UInt32>()
+            for y in rows { for x in 40..<600 { seen.insert(image.row(y)[x]) } }
+            return seen.count
+        }
+        let linear = colours(20..<120), nearest = colours(140..<240)
+        #expect(nearest <= 4, "nearest shows \(nearest) colours")
+        #expect(linear > 20, "linear shows \(linear) colours")
+    }
+
     /// 4.7: at half opacity without group opacity the white label adds up to 75% and shows
     /// through; grouped or rasterized the button fades as one picture and it does not.
     @Test func groupedButtonHidesItsLabel() throws {
@@ -50,11 +76,12 @@ import ReelTimeline
     }
 }
 
-import ReelRender
+import Reel
 
-/// Renders a timeline frame with the layer renderer (what `reel frame` does, minus the PNG).
+/// Renders a timeline frame, images decoded (what `reel frame` does, minus the PNG).
 enum LayerRendererHarness {
     static func render(_ timeline: Timeline, at time: Double, into buffer: PixelBuffer) {
-        LayerRenderer().render(timeline.presentation(at: time), into: buffer, scale: timeline.canvas.scale)
+        // Every test timeline's assets are committed files; failing to decode one is a test failure.
+        try! FrameRenderer(timeline: timeline).render(time: time, into: buffer)
     }
 }

@@ -47,7 +47,7 @@ import ReelTimeline
         #expect(decoded[0] == decoded[1])
         #expect(outputs[0] == outputs[1])
         // And the rendered RGBA itself, frame by frame, from separate renderers.
-        let a = FrameRenderer(timeline: timeline), b = FrameRenderer(timeline: timeline)
+        let a = try FrameRenderer(timeline: timeline), b = try FrameRenderer(timeline: timeline)
         for f in 0..<10 {
             let t = timeline.canvas.fps.time(ofFrame: f)
             #expect(a.render(time: t).packedBytes == b.render(time: t).packedBytes)

@@ -1,0 +1,84 @@
+import ReelCore
+
+/// How a layer's `contents` land in its bounds: along each axis, up to three segments (the
+/// nine-slice columns and rows of `contentsCenter`, or one for plain gravity) each mapping a
+/// span of the layer's coordinates linearly onto a span of image pixels. Samples are clamped
+/// to their own segment's pixels, so nothing bleeds across a seam or in from outside
+/// `contentsRect`.
+public struct ContentsMapping: Hashable, Sendable {
+    public typealias Segment = AxisSegment
+
+    public var columns: [Segment]
+    public var rows: [Segment]
+
+    /// The rectangle of the layer the contents cover.
+    public var destination: Rect {
+        Rect(x: columns.first!.from.lowerBound, y: rows.first!.from.lowerBound,
+             width: columns.last!.from.upperBound - columns.first!.from.lowerBound,
+             height: rows.last!.from.upperBound - rows.first!.from.lowerBound)
+    }
+}
+
+extension Layer {
+    /// Where an image of `width` x `height` pixels lands, by `contentsRect`, `contentsScale`,
+    /// `contentsGravity` and (for the resize gravities) `contentsCenter`; nil when nothing shows.
+    public func contentsMapping(imageWidth: Int, imageHeight: Int) -> ContentsMapping? {
+        // The sub-image shown, in pixels, clamped to the image.
+        let cr = contentsRect
+        let sx0 = max(0, min(1, cr.minX)) * Double(imageWidth), sx1 = max(0, min(1, cr.maxX)) * Double(imageWidth)
+        let sy0 = max(0, min(1, cr.minY)) * Double(imageHeight), sy1 = max(0, min(1, cr.maxY)) * Double(imageHeight)
+        guard sx1 > sx0, sy1 > sy0, bounds.width > 0, bounds.height > 0, contentsScale > 0 else { return nil }
+        let natural = Size(width: (sx1 - sx0) / contentsScale, height: (sy1 - sy0) / contentsScale)
+        let dest = gravityRect(natural: natural)
+        guard contentsGravity.stretches, contentsCenter != Rect(x: 0, y: 0, width: 1, height: 1) else {
+            return ContentsMapping(columns: [.init(from: dest.minX...dest.maxX, to: sx0...sx1)],
+                                   rows: [.init(from: dest.minY...dest.maxY, to: sy0...sy1)])
+        }
+        let cc = contentsCenter
+        return ContentsMapping(
+            columns: Layer.nineSlice(dest.minX, dest.maxX, sx0, sx1, cc.minX, cc.maxX, contentsScale),
+            rows: Layer.nineSlice(dest.minY, dest.maxY, sy0, sy1, cc.minY, cc.maxY, contentsScale))
+    }
+
+    /// The rectangle `contentsGravity` gives an image of natural size `natural` in the bounds.
+    func gravityRect(natural: Size) -> Rect {
+        let b = bounds
+        switch contentsGravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            let sx = b.width / natural.width, sy = b.height / natural.height
+            let s = contentsGravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            let w = natural.width * s, h = natural.height * s
+            return Rect(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2, width: w, height: h)
+        default:
+            let g = contentsGravity.rawValue.lowercased()
+            let x = g.contains("left") ? b.minX : g.contains("right") ? b.maxX - natural.width : b.minX + (b.width - natural.width) / 2
+            let y = g.contains("top") ? b.minY : g.contains("bottom") ? b.maxY - natural.height : b.minY + (b.height - natural.height) / 2
+            return Rect(x: x, y: y, width: natural.width, height: natural.height)
+        }
+    }
+
+    /// Three segments along one axis: the fixed ends keep their size (image pixels / scale)
+    /// and shrink proportionally when they do not fit; the middle stretches.
+    static func nineSlice(_ d0: Double, _ d1: Double, _ s0: Double, _ s1: Double, _ c0: Double, _ c1: Double,
+                          _ scale: Double) -> [ContentsMapping.Segment] {
+        let span = s1 - s0
+        let lo = max(0, min(1, c0)), hi = max(lo, min(1, c1))
+        let startPixels = lo * span, endPixels = (1 - hi) * span
+        var start = startPixels / scale, end = endPixels / scale
+        let available = d1 - d0
+        if start + end > available, start + end > 0 {
+            let k = available / (start + end)
+            start *= k
+            end *= k
+        }
+        let segments: [ContentsMapping.Segment] = [
+            .init(from: d0...(d0 + start), to: s0...(s0 + startPixels)),
+            .init(from: (d0 + start)...(d1 - end), to: (s0 + startPixels)...(s1 - endPixels)),
+            .init(from: (d1 - end)...d1, to: (s1 - endPixels)...s1),
+        ]
+        // A middle of no image pixels (contentsCenter of zero size) still stretches: it repeats the seam's pixels.
+        let kept = segments.filter { $0.from.upperBound > $0.from.lowerBound }
+        return kept.isEmpty ? [segments[1]] : kept
+    }
+}
