@@ -156,3 +156,89 @@ func randomPixel(_ g: inout SeededGenerator) -> UInt32 {
         }
     }
 }
+
+@Suite struct NewKernelTwinTests {
+    @Test func blendUnderAndCoverageKernels() {
+        var g = SeededGenerator(state: 11)
+        for count in 0...40 {
+            let dst = (0..<count).map { _ in randomPixel(&g) }
+            let cov = (0..<count).map { _ in UInt8.random(in: 0...255, using: &g) }
+            let other = (0..<count).map { _ in UInt8.random(in: 0...255, using: &g) }
+            let color = randomPixel(&g)
+            var a = dst, b = dst
+            a.withUnsafeMutableBufferPointer { SpanKernels.blendUnder($0.baseAddress!, coverage: cov, count: count, color: color) }
+            b.withUnsafeMutableBufferPointer { ReferenceKernels.blendUnder($0.baseAddress!, coverage: cov, count: count, color: color) }
+            #expect(a == b)
+            var ea = [UInt8](repeating: 0, count: count), eb = ea
+            ea.withUnsafeMutableBufferPointer { SpanKernels.extractAlpha(dst, count: count, into: $0.baseAddress!) }
+            eb.withUnsafeMutableBufferPointer { ReferenceKernels.extractAlpha(dst, count: count, into: $0.baseAddress!) }
+            #expect(ea == eb)
+            var ma = cov, mb = cov
+            ma.withUnsafeMutableBufferPointer { SpanKernels.multiply($0.baseAddress!, by: other, count: count) }
+            mb.withUnsafeMutableBufferPointer { ReferenceKernels.multiply($0.baseAddress!, by: other, count: count) }
+            #expect(ma == mb)
+        }
+    }
+
+    @Test func bilinearFetchAndMix() {
+        var g = SeededGenerator(state: 5)
+        let image = PixelBuffer(width: 13, height: 9)
+        for y in 0..<9 { for x in 0..<13 { image.row(y)[x] = randomPixel(&g) } }
+        for count in [1, 7, 8, 9, 31] {
+            var span = SampleSpan(capacity: count)
+            for i in 0..<count {
+                span.set(i, u: Double.random(in: -2...15, using: &g), v: Double.random(in: -2...11, using: &g), nearest: i % 5 == 0,
+                         minX: 0, maxX: 12, minY: 0, maxY: 8)
+            }
+            var a = [UInt32](repeating: 0, count: count), b = a
+            a.withUnsafeMutableBufferPointer { SamplingKernels.bilinear(image, span, count: count, into: $0.baseAddress!) }
+            b.withUnsafeMutableBufferPointer { ReferenceSampling.bilinear(image, span, count: count, into: $0.baseAddress!) }
+            #expect(a == b)
+            let other = (0..<count).map { _ in randomPixel(&g) }
+            let t = UInt32.random(in: 0...256, using: &g)
+            var c = a, d = a
+            c.withUnsafeMutableBufferPointer { SamplingKernels.mix($0.baseAddress!, other, count: count, t: t) }
+            d.withUnsafeMutableBufferPointer { ReferenceSampling.mix($0.baseAddress!, other, count: count, t: t) }
+            #expect(c == d)
+        }
+    }
+
+    @Test func bilinearAtPixelCentresIsExact() {
+        let image = PixelBuffer(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 { image.row(y)[x] = UInt32(x * 40 + y * 3) * 0x0101_0101 } }
+        var span = SampleSpan(capacity: 16)
+        for i in 0..<16 { span.set(i, u: Double(i % 4) + 0.5, v: Double(i / 4) + 0.5, nearest: false, minX: 0, maxX: 3, minY: 0, maxY: 3) }
+        var out = [UInt32](repeating: 0, count: 16)
+        out.withUnsafeMutableBufferPointer { SamplingKernels.bilinear(image, span, count: 16, into: $0.baseAddress!) }
+        #expect(out == (0..<16).map { image.row($0 / 4)[$0 % 4] })
+    }
+
+    @Test func gaussianBlurPassesMatchTheirTwins() {
+        var g = SeededGenerator(state: 3)
+        let source = CoverageMask(region: PixelRect(x: 3, y: 2, width: 37, height: 21))
+        for y in 2..<23 { for x in 0..<37 { source.row(y)[x] = UInt8.random(in: 0...255, using: &g) } }
+        for (sigma, dx, dy) in [(0.0, 0.3, -1.7), (2.5, 4.25, 0), (6, -3.5, 8.75)] {
+            let region = PixelRect(x: -10, y: -8, width: 70, height: 45)
+            let h = GaussianBlur.Taps(sigma: sigma, shift: dx), v = GaussianBlur.Taps(sigma: sigma, shift: dy)
+            let a = GaussianBlur.apply(source, region: region, horizontal: h, vertical: v)
+            let b = GaussianBlur.apply(source, region: region, horizontal: h, vertical: v, reference: true)
+            for y in region.y..<region.maxY {
+                #expect(Array(UnsafeBufferPointer(start: a.row(y), count: region.width)) == Array(UnsafeBufferPointer(start: b.row(y), count: region.width)))
+            }
+        }
+    }
+
+    @Test func blurKeepsFlatAreasAndMovesByTheOffset() {
+        let source = CoverageMask(region: PixelRect(x: 0, y: 0, width: 60, height: 60))
+        for y in 20..<40 { for x in 20..<40 { source.row(y)[x - 0] = 255 } }
+        let h = GaussianBlur.Taps(sigma: 2, shift: 5), v = GaussianBlur.Taps(sigma: 2, shift: -3)
+        #expect(h.weights.reduce(0, +) == 65536)
+        let out = GaussianBlur.apply(source, region: source.region, horizontal: h, vertical: v)
+        #expect(out.value(x: 35, y: 27) == 255)    // the square's middle, moved by (5, -3)
+        #expect(out.value(x: 10, y: 50) == 0)
+        // The moved left edge lies at x = 25: pixel centres half a pixel either side get the
+        // Gaussian's cumulative share, about 60% and 40% for sigma 2.
+        #expect(abs(Int(out.value(x: 25, y: 27)) - 153) <= 4)
+        #expect(abs(Int(out.value(x: 24, y: 27)) - 102) <= 4)
+    }
+}

@@ -97,3 +97,25 @@ import ReelTimeline
         #expect(off.layers[0].model.allowsGroupOpacity == false)
     }
 }
+
+/// Nine-slice on pixels: the button's corners come out the same, pixel for pixel, at every size.
+@Suite struct NineSliceRenderTests {
+    @Test func cornersKeepTheirPixelsWhenTheLayerIsResized() throws {
+        let seeds = GoldenImage.repository.appendingPathComponent("Timelines/seeds/2-contents.json")
+        let timeline = try Timeline.load(contentsOf: seeds.path)
+        let image = PixelBuffer(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight)
+        LayerRendererHarness.render(timeline, at: 0, into: image)
+        // buttonSmall is 100 x 40 at (400, 300); buttonLarge 240 x 110 at (520, 270). Corners are 12 x 12.
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1)] {
+            for y in 0..<12 {
+                for x in 0..<12 {
+                    let sx = dx == 1 ? 400 + 100 - 12 + x : 400 + x, sy = dy == 1 ? 300 + 40 - 12 + y : 300 + y
+                    let lx = dx == 1 ? 520 + 240 - 12 + x : 520 + x, ly = dy == 1 ? 270 + 110 - 12 + y : 270 + y
+                    #expect(image.pixel(x: sx, y: sy) == image.pixel(x: lx, y: ly), "corner \(dx),\(dy) pixel \(x),\(y)")
+                }
+            }
+        }
+        // The stretched button without contentsCenter has its corners squashed: they differ.
+        #expect(image.pixel(x: 404, y: 353) != image.pixel(x: 404, y: 303))
+    }
+}
