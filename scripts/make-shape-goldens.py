@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Regenerates the basic-shape goldens with an independent renderer (Skia, via skia-python).
 
-For every scene it writes two files into Tests/ReelRenderTests/Goldens/shapes/:
+For every scene it writes two files into Tests/ReelRenderTests/Goldens/shapes/ (and the test
+texture, texture.png, that the image scenes show):
   NAME.json  the scene as a Reel timeline (what Reel renders in the test)
   NAME.png   the same scene drawn by Skia, premultiplied source-over, at 8x8 the resolution and
              box-filtered down: area coverage on every edge, which Skia's own single-sample
-             anti-aliasing only approximates (its shallow curved edges are off by up to ~80 levels)
+             anti-aliasing only approximates (its shallow curved edges are off by up to ~80 levels).
+             Image scenes are drawn at 1x: sampling is what they test, and supersampling would
+             average it away.
 Geometry is worked out here with numpy from the same numbers, not taken from Reel.
 
     pip install skia-python numpy && python3 scripts/make-shape-goldens.py
@@ -57,18 +60,20 @@ def rotation_y(radians):
     return m
 
 
-def scene(name, layers, draw):
-    surface = skia.Surface(W * SUPERSAMPLE, H * SUPERSAMPLE)
+def scene(name, layers, draw, supersample=SUPERSAMPLE, assets=None):
+    surface = skia.Surface(W * supersample, H * supersample)
     canvas = surface.getCanvas()
     canvas.clear(color(BACKGROUND))
-    canvas.scale(SUPERSAMPLE, SUPERSAMPLE)
+    canvas.scale(supersample, supersample)
     draw(canvas)
     big = np.array(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType))
-    small = big.reshape(H, SUPERSAMPLE, W, SUPERSAMPLE, 4).astype(np.float64).mean(axis=(1, 3))
+    small = big.reshape(H, supersample, W, supersample, 4).astype(np.float64).mean(axis=(1, 3))
     pixels = np.ascontiguousarray(np.rint(small).astype(np.uint8))
     # The background is opaque, so premultiplied and straight colour are the same bytes.
     skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType).save(os.path.join(OUT, name + ".png"), skia.kPNG)
     doc = {"version": 1, "canvas": {"width": W, "height": H, "duration": 1, "background": BACKGROUND}, "layers": layers}
+    if assets:
+        doc["assets"] = {k: {"path": v} for k, v in assets.items()}
     with open(os.path.join(OUT, name + ".json"), "w") as f:
         json.dump(doc, f, indent=1)
         f.write("\n")
@@ -139,6 +144,86 @@ def main():
                                 "sublayers": [{"id": "card", "bounds": [0, 0, 120, 80], "position": [100, 80],
                                                "backgroundColor": "#E67E22", "transform": {"rotation": {"y": "50deg"}}}]}],
           tilted)
+
+    shadows_and_masks()
+    images()
+
+
+def shadow_paint(alpha, sigma):
+    p = skia.Paint(Color4f=color("#000000", alpha), AntiAlias=True)
+    p.setMaskFilter(skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma * SUPERSAMPLE, False))
+    return p
+
+
+def shadows_and_masks():
+    # A rounded card casting a blurred shadow (shadowRadius 6 -> sigma 6), 8 down.
+    def rounded_shadow(c):
+        card = skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(40, 30, 120, 80), 16, 16)
+        c.save(); c.translate(0, 8); c.drawRRect(card, shadow_paint(0.6, 6)); c.restore()
+        c.drawRRect(card, paint("#ECF0F1"))
+    scene("shadow-rounded-rect", [{"id": "card", "frame": [40, 30, 120, 80], "cornerRadius": 16, "backgroundColor": "#ECF0F1",
+                                   "shadowOpacity": 0.6, "shadowRadius": 6, "shadowOffset": [0, 8]}], rounded_shadow)
+
+    # An elliptical shadowPath under a layer that draws nothing else: only the blurred ellipse shows.
+    def ellipse_shadow(c):
+        c.save(); c.translate(6, -4); c.drawOval(skia.Rect.MakeXYWH(30, 40, 130, 70), shadow_paint(0.8, 4)); c.restore()
+    scene("shadow-ellipse", [{"id": "blob", "frame": [30, 40, 130, 70], "shadowOpacity": 0.8, "shadowRadius": 4,
+                              "shadowOffset": [6, -4], "shadowPath": {"ellipse": [0, 0, 130, 70]}}], ellipse_shadow)
+
+    # A red layer with a green sublayer under a circular mask layer (cornerRadius = half its size).
+    def circle_mask(c):
+        c.save(); c.clipRRect(skia.RRect.MakeOval(skia.Rect.MakeXYWH(55, 35, 90, 90)), doAntiAlias=True)
+        c.drawRect(skia.Rect.MakeXYWH(30, 20, 140, 120), paint("#E74C3C"))
+        c.drawRect(skia.Rect.MakeXYWH(100, 20, 70, 60), paint("#2ECC71")); c.restore()
+    scene("circle-mask", [{"id": "host", "frame": [30, 20, 140, 120], "backgroundColor": "#E74C3C",
+                           "sublayers": [{"id": "green", "frame": [70, 0, 70, 60], "backgroundColor": "#2ECC71"}],
+                           "mask": {"id": "circle", "frame": [25, 15, 90, 90], "cornerRadius": 45, "backgroundColor": "#FFFFFF"}}],
+          circle_mask)
+
+
+def texture():
+    """64 x 64: an 8 px checker of two colours, a horizontal gradient band, a thin diagonal line and a
+    half-transparent corner (straight alpha)."""
+    yy, xx = np.mgrid[0:64, 0:64]
+    img = np.zeros((64, 64, 4), np.uint8)
+    checker = ((xx // 8 + yy // 8) % 2).astype(bool)
+    img[..., :3] = np.where(checker[..., None], [230, 80, 40], [30, 120, 200])
+    band = (yy >= 24) & (yy < 40)
+    img[band, 0] = (xx[band] * 4).clip(0, 255)
+    img[band, 1] = 255 - (xx[band] * 4).clip(0, 255)
+    img[band, 2] = 128
+    line = np.abs(xx - yy) < 1
+    img[line, :3] = 255
+    img[..., 3] = 255
+    corner = (xx >= 48) & (yy >= 48)
+    img[corner, 3] = 128
+    return img
+
+
+def images():
+    path = os.path.join(OUT, "texture.png")
+    skia.Image.fromarray(np.ascontiguousarray(texture()), colorType=skia.kRGBA_8888_ColorType,
+                         alphaType=skia.kUnpremul_AlphaType).save(path, skia.kPNG)
+    image = skia.Image.open(path)
+    for filter_name in ["linear", "nearest", "trilinear"]:
+        if filter_name == "nearest":
+            sampling = skia.SamplingOptions(skia.FilterMode.kNearest)
+        elif filter_name == "linear":
+            sampling = skia.SamplingOptions(skia.FilterMode.kLinear)
+        else:
+            sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
+        magnify = "nearest" if filter_name == "nearest" else "linear"
+
+        def draw(c, sampling=sampling):
+            # 2x up at (4, 16); 4x down at (140, 16); turned 30 degrees about (140, 110).
+            c.drawImageRect(image, skia.Rect.MakeXYWH(4, 16, 128, 128), sampling, skia.Paint(AntiAlias=True))
+            c.drawImageRect(image, skia.Rect.MakeXYWH(140, 16, 16, 16), sampling, skia.Paint(AntiAlias=True))
+            c.save(); c.translate(160, 100); c.rotate(30)
+            c.drawImageRect(image, skia.Rect.MakeXYWH(-32, -32, 64, 64), sampling, skia.Paint(AntiAlias=True)); c.restore()
+        common = {"contents": "texture", "magnificationFilter": magnify, "minificationFilter": filter_name}
+        layers = [dict(id="up", frame=[4, 16, 128, 128], **common), dict(id="down", frame=[140, 16, 16, 16], **common),
+                  dict(id="turned", bounds=[0, 0, 64, 64], position=[160, 100], transform={"rotation": "30deg"}, **common)]
+        scene("image-" + filter_name, layers, draw, supersample=1, assets={"texture": "texture.png"})
 
 
 if __name__ == "__main__":

@@ -10,13 +10,20 @@ import Testing
 /// background, a sublayer cut by its superlayer's rounded clip), Reel composites one
 /// anti-aliased edge over the other as Core Animation does, which leaves a faint halo the
 /// supersampled reference does not have: up to 56 levels on at most 1% of the pixels.
+/// Blurred shadows (Skia's mask blur of the supersampled shape) and the circle mask are within
+/// 8. Images are drawn by Skia at 1x with the same filter: sampled pixels within 4 (rounding of
+/// bilinear weights and of mipmap averages); the turned image's outline, where Skia's 1x
+/// anti-aliasing is coarse, up to 30 on at most 120 of its ~250 edge pixels.
 @Suite struct ShapeGoldenTests {
     static let singleShape = GoldenImage.Tolerance(tolerance: 8)
     static let sharedEdges = GoldenImage.Tolerance(tolerance: 8, outliers: 320, outlierTolerance: 56)
+    static let sampled = GoldenImage.Tolerance(tolerance: 4, outliers: 120, outlierTolerance: 30)
 
     @Test(arguments: [
         ("filled-rect", singleShape), ("rotated-rect", singleShape), ("rounded-rect", singleShape), ("ellipse", singleShape),
         ("perspective-card", singleShape), ("border", sharedEdges), ("rounded-clip", sharedEdges),
+        ("shadow-rounded-rect", singleShape), ("shadow-ellipse", singleShape), ("circle-mask", singleShape),
+        ("image-linear", sampled), ("image-nearest", sampled), ("image-trilinear", sampled),
     ])
     func matchesSkia(name: String, tolerance: GoldenImage.Tolerance) throws {
         let scene = GoldenImage.goldens.appendingPathComponent("shapes/\(name).json")
