@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ReelCore
 import ReelLayers
@@ -122,5 +123,45 @@ func problems(_ text: String) -> [TimelineProblem] {
     @Test func oddPixelSizeIsRejectedForYUV420() {
         let p = problems(#"{"canvas": {"width": 201, "height": 100, "duration": 1}, "layers": []}"#)
         #expect(p.map(\.path) == ["canvas"])
+    }
+}
+
+@Suite struct EffectPropertyTests {
+    @Test func shadowAndContentsPropertiesAnimate() throws {
+        let dir = FileManager.default.temporaryDirectory
+        let image = dir.appendingPathComponent("reel-test-asset-\(UUID().uuidString).png")
+        try Data([0x89]).write(to: image)   // the decoder only checks that the file exists
+        defer { try? FileManager.default.removeItem(at: image) }
+        let t = try Timeline.decode(#"""
+        {"canvas": {"width": 100, "height": 100, "duration": 2},
+         "assets": {"a": {"path": "\#(image.path)"}, "b": {"path": "\#(image.path)"}},
+         "layers": [{"id": "l", "contents": "a", "shadowOpacity": 0.5, "shadowPath": {"rect": [0, 0, 10, 10]},
+           "mask": {"id": "m", "bounds": [0, 0, 10, 10], "animations": [{"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2}]},
+           "animations": [
+             {"keyPath": "shadowOffset.height", "fromValue": -3, "toValue": 10, "duration": 1},
+             {"keyPath": "shadowRadius", "fromValue": 0, "toValue": 8, "duration": 1},
+             {"keyPath": "shadowPath", "fromValue": {"rect": [0, 0, 10, 10]}, "toValue": {"rect": [0, 0, 30, 10]}, "duration": 1},
+             {"keyPath": "contents", "values": ["a", "b"], "calculationMode": "discrete", "duration": 2},
+             {"keyPath": "contentsRect", "fromValue": [0, 0, 1, 1], "toValue": [0.5, 0, 0.5, 1], "duration": 1}]}]}
+        """#)
+        let l = t.layers[0].presentation(at: 0.5)
+        #expect(l.shadowOffset == Size(width: 0, height: 3.5))
+        #expect(l.shadowRadius == 4)
+        #expect(l.shadowPath == Path(rect: Rect(x: 0, y: 0, width: 20, height: 10)))
+        #expect(l.contents == "a")
+        #expect(l.contentsRect == Rect(x: 0.25, y: 0, width: 0.75, height: 1))
+        #expect(l.mask?.position.x == 25)
+        #expect(t.layers[0].presentation(at: 1.5).contents == "b")
+    }
+
+    @Test func unknownAssetIsReported() {
+        let p = problems(#"{"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "l", "contents": "logo"}]}"#)
+        #expect(p.map(\.path) == ["layers[0].contents"])
+    }
+
+    @Test func gravityNamesAreChecked() {
+        let p = problems(#"{"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "l", "contentsGravity": "resizeAspct"}]}"#)
+        #expect(p.map(\.path) == ["layers[0].contentsGravity"])
+        #expect(p.first?.suggestion == "did you mean `resizeAspect`?")
     }
 }
