@@ -176,7 +176,6 @@ struct TimelineDecoder {
         let type: String?
         if let t = m["type"] { type = t.choice(["basic", "keyframe"]) } else { type = m["values"] != nil ? "keyframe" : "basic" }
         guard let property, let type, let timing else { return nil }
-        let kind = property.kind
         let basicKeys = ["fromValue", "toValue", "byValue"], keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
         for key in type == "basic" ? keyframeKeys : basicKeys {
             m[key]?.problem(expected: "no `\(key)` in a \(type) animation", found: "one")
