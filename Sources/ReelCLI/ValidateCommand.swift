@@ -14,7 +14,10 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let t = try loadTimeline(self.timeline)
-            print("\(self.timeline): valid, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps")
+            for warning in t.warnings { printError("warning: \(warning)") }
+            let layers = t.layers.reduce(0) { $0 + $1.count }
+            let warnings = t.warnings.isEmpty ? "" : ", \(t.warnings.count) warning\(t.warnings.count == 1 ? "" : "s")"
+            print("\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)")
         }
     }
 }

@@ -20,19 +20,23 @@ public struct AnimatedLayer: Hashable, Sendable {
         self.mask = mask
     }
 
-    /// The presentation layer at `time`: model values with every running animation applied
-    /// in order, and the same for the sublayers.
+    /// The presentation layer at `time`: the sublayers' and mask's presentations, then this
+    /// layer's animations applied in order (those reaching into sublayers or the mask after
+    /// the animations of their own).
     public func presentation(at time: Double) -> Layer {
         var layer = model
-        for animation in animations {
-            guard let property = LayerProperty.all[animation.keyPath] else { continue }
-            let base = property.value(of: layer)
-            if let v = animation.value(at: time, base: base, kind: property.kind) {
-                property.setValue(v, on: &layer)
-            }
-        }
         layer.sublayers = sublayers.map { $0.presentation(at: time) }
         layer.mask = mask?.presentation(at: time)
+        for animation in animations {
+            animation.apply(at: time, to: &layer)
+        }
         return layer
+    }
+}
+
+extension AnimatedLayer {
+    /// This layer and every layer below it, masks included.
+    public var count: Int {
+        1 + sublayers.reduce(0) { $0 + $1.count } + (mask?.count ?? 0)
     }
 }

@@ -1,24 +1,40 @@
-/// An animation of one layer property, as Core Animation plays it.
+import ReelCore
+import ReelLayers
+
+/// An animation as Core Animation plays it: of one layer property (basic, keyframe, path,
+/// spring), or a group of animations sharing a timing.
 public struct Animation: Hashable, Sendable {
     /// How keyframe values are spaced and joined: CAAnimationCalculationMode.
     public enum CalculationMode: String, Hashable, Sendable, CaseIterable {
-        case linear, discrete, paced
+        case linear, discrete, paced, cubic, cubicPaced
     }
 
-    public enum Kind: Hashable, Sendable {
+    /// How a layer moving along a `path` turns: to follow the tangent, or the tangent plus 180 degrees.
+    public enum RotationMode: String, Hashable, Sendable, CaseIterable {
+        case auto, autoReverse
+    }
+
+    public indirect enum Kind: Hashable, Sendable {
         /// CABasicAnimation: whichever of from, to and by are set, combined by CA's rules.
         case basic(from: [Double]?, to: [Double]?, by: [Double]?)
-        /// CAKeyframeAnimation: `values` at `keyTimes` (fractions of the duration), with one timing
-        /// function per segment. Discrete mode has one more key time than values.
-        case keyframe(values: [[Double]], keyTimes: [Double], timingFunctions: [TimingFunction], mode: CalculationMode)
+        /// CAKeyframeAnimation with `values`.
+        case keyframe(Keyframes)
+        /// CAKeyframeAnimation of a point along a path, turning with it when `rotation` is set.
+        case path(PathMotion, rotation: RotationMode?)
+        /// CASpringAnimation from `from` to `to` (CA's from/to/by rules, as a basic animation).
+        case spring(Spring, from: [Double]?, to: [Double]?, by: [Double]?)
+        /// CAAnimationGroup: the children play in the group's time, cut off at its duration.
+        case group([Animation])
     }
 
+    /// The animated property's key path from the layer the animation is attached to,
+    /// including `sublayers.ID.` and `mask.` steps; empty for groups.
     public var keyPath: String
     public var kind: Kind
     public var timing: MediaTiming
-    /// Warps the whole cycle's progress; basic animations default to linear, as in CA.
+    /// Warps each cycle's progress (for groups: the children's time). Default linear, as in CA.
     public var timingFunction: TimingFunction
-    /// The value is added to the property's model value instead of replacing it.
+    /// The value is added to the property's value before this animation instead of replacing it.
     public var isAdditive: Bool
     /// Each repeat cycle builds on the end value of the one before.
     public var isCumulative: Bool
@@ -33,18 +49,47 @@ public struct Animation: Hashable, Sendable {
         self.isCumulative = isCumulative
     }
 
-    /// The property's presentation value at `time`, given its value before this animation
-    /// (`base`); nil when the animation does not apply then.
-    func value(at time: Double, base: [Double], kind valueKind: ValueKind) -> [Double]? {
-        guard let (cycle, local) = timing.localTime(at: time) else { return nil }
-        let progress = timingFunction.value(at: local / timing.simpleDuration)
+    /// Applies the animation at `time` (seconds of its parent's time) to `layer`, the layer it
+    /// is attached to.
+    public func apply(at time: Double, to layer: inout Layer) {
+        var timing = self.timing
+        if case .spring(let spring, _, _, _) = kind, timing.duration == 0 { timing.duration = spring.settlingDuration }
+        guard let (cycle, local) = timing.localTime(at: time) else { return }
+        if case .group(let children) = kind {
+            let d = timing.simpleDuration
+            let childTime = timingFunction.value(at: local / d) * d
+            for child in children { child.apply(at: childTime, to: &layer) }
+            return
+        }
+        guard let target = AnimationTarget(keyPath) else { return }
+        target.modify(&layer) { property, l in
+            let base = property.value(of: l)
+            property.setValue(value(cycle: cycle, local: local, duration: timing.simpleDuration, base: base, kind: property.kind), on: &l)
+            if case .path(let motion, let rotation?) = kind {
+                let angle = motion.angle(at: pathProgress(motion, local / timing.simpleDuration)) + (rotation == .autoReverse ? .pi : 0)
+                l.transform = l.transform.concatenating(.rotation(angle, x: 0, y: 0, z: 1))
+            }
+        }
+    }
+
+    /// The property's value `local` seconds into cycle `cycle`.
+    func value(cycle: Int, local: Double, duration: Double, base: [Double], kind valueKind: ValueKind) -> [Double] {
+        let linearProgress = local / duration
         let (start, end) = endpoints(base: base, kind: valueKind)
         var v: [Double]
         switch kind {
         case .basic:
-            v = valueKind.interpolate(start, end, progress)
-        case .keyframe(let values, let keyTimes, let functions, let mode):
-            v = Animation.keyframeValue(values, keyTimes, functions, mode, progress, valueKind)
+            v = valueKind.interpolate(start, end, timingFunction.value(at: linearProgress))
+        case .keyframe(let k):
+            let progress = k.mode == .paced || k.mode == .cubicPaced ? linearProgress : timingFunction.value(at: linearProgress)
+            v = k.value(at: progress, kind: valueKind)
+        case .path(let motion, _):
+            let p = motion.point(at: pathProgress(motion, linearProgress))
+            v = [p.x, p.y]
+        case .spring(let spring, _, _, _):
+            v = valueKind.interpolate(start, end, 1 - spring.displacement(at: local))
+        case .group:
+            v = base
         }
         if isCumulative, cycle > 0 {
             v = valueKind.add(valueKind.times(end, cycle), v)
@@ -52,10 +97,15 @@ public struct Animation: Hashable, Sendable {
         return isAdditive ? valueKind.add(base, v) : v
     }
 
+    /// Progress along a path: the paced modes ignore the animation's timing function.
+    private func pathProgress(_ motion: PathMotion, _ linear: Double) -> Double {
+        motion.mode == .paced || motion.mode == .cubicPaced ? linear : timingFunction.value(at: linear)
+    }
+
     /// The first and last value of one cycle, before additive combination.
     private func endpoints(base: [Double], kind valueKind: ValueKind) -> ([Double], [Double]) {
         switch kind {
-        case let .basic(from, to, by):
+        case let .basic(from, to, by), let .spring(_, from, to, by):
             // Core Animation's rules for which of fromValue, toValue and byValue are used.
             let current = isAdditive ? valueKind.times(base, 0) : base
             switch (from, to, by) {
@@ -67,37 +117,13 @@ public struct Animation: Hashable, Sendable {
             case let (nil, nil, b?): return (current, valueKind.add(current, b))
             case (nil, nil, nil): return (current, current)
             }
-        case .keyframe(let values, _, _, _):
-            return (values.first ?? base, values.last ?? base)
+        case .keyframe(let k):
+            return (k.values.first ?? base, k.values.last ?? base)
+        case .path(let motion, _):
+            let a = motion.point(at: 0), b = motion.point(at: 1)
+            return ([a.x, a.y], [b.x, b.y])
+        case .group:
+            return (base, base)
         }
-    }
-
-    private static func keyframeValue(_ values: [[Double]], _ keyTimes: [Double], _ functions: [TimingFunction],
-                                      _ mode: CalculationMode, _ progress: Double, _ kind: ValueKind) -> [Double] {
-        let n = values.count
-        if n == 1 { return values[0] }
-        var times = keyTimes
-        if mode == .paced {
-            let lengths = (1..<n).map { kind.distance(values[$0 - 1], values[$0]) }
-            let total = lengths.reduce(0, +)
-            times = [0]
-            for l in lengths { times.append(times.last! + (total > 0 ? l / total : 1 / Double(n - 1))) }
-        } else if times.isEmpty {
-            let segments = mode == .discrete ? n : n - 1
-            times = (0...segments).map { Double($0) / Double(segments) }
-        }
-        if mode == .discrete {
-            // Each value holds from its key time until the next.
-            var i = 0
-            while i + 1 < n, progress >= times[i + 1] { i += 1 }
-            return values[i]
-        }
-        var i = 0
-        while i + 2 < times.count, progress > times[i + 1] { i += 1 }
-        let span = times[i + 1] - times[i]
-        var f = span > 0 ? (progress - times[i]) / span : 1
-        f = min(max(f, 0), 1)
-        if mode != .paced, i < functions.count { f = functions[i].value(at: f) }
-        return kind.interpolate(values[i], values[i + 1], f)
     }
 }

@@ -13,6 +13,11 @@ struct JSONNode {
         JSONNode(value: value, path: "\(path)[\(i)]", report: report)
     }
 
+    /// Something legal that probably does not do what the author meant.
+    func warn(_ message: String) {
+        report.warn(TimelineProblem(path: path, expected: "", found: message))
+    }
+
     func problem(expected: String, found: String? = nil, suggestion: String? = nil) {
         report.add(TimelineProblem(path: path, expected: expected, found: found ?? value.kindDescription, suggestion: suggestion))
     }
@@ -90,6 +95,8 @@ struct JSONNode {
 /// The problems found while decoding one document.
 final class ProblemReport {
     private(set) var problems: [TimelineProblem] = []
+    private(set) var warnings: [TimelineProblem] = []
 
     func add(_ p: TimelineProblem) { problems.append(p) }
+    func warn(_ p: TimelineProblem) { warnings.append(p) }
 }

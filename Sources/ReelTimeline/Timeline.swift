@@ -12,6 +12,8 @@ public struct Timeline: Hashable, Sendable {
     public var assets: [String: String]
     /// Top-level layers, back to front, in canvas coordinates.
     public var layers: [AnimatedLayer]
+    /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
+    public var warnings: [TimelineProblem] = []
 
     public init(name: String, canvas: Canvas, assets: [String: String] = [:], layers: [AnimatedLayer]) {
         self.name = name
@@ -54,7 +56,7 @@ public struct Timeline: Hashable, Sendable {
             throw TimelineError(file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
         }
         var decoder = TimelineDecoder(baseDirectory: baseDirectory)
-        let (timeline, problems) = decoder.decode(json, defaultName: name)
+        let (timeline, problems, _) = decoder.decode(json, defaultName: name)
         guard let timeline, problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
         return timeline
     }

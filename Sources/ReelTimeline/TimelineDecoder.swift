@@ -22,12 +22,15 @@ struct TimelineDecoder {
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion"]
     static let animationKeys = ["keyPath", "type", "timingFunction", "additive", "cumulative",
-                                "fromValue", "toValue", "byValue", "values", "keyTimes", "timingFunctions", "calculationMode"] + timingKeys
+                                "fromValue", "toValue", "byValue", "values", "path", "rotationMode", "keyTimes", "timingFunctions",
+                                "calculationMode", "tensionValues", "continuityValues", "biasValues",
+                                "mass", "stiffness", "damping", "initialVelocity", "animations"] + timingKeys
 
-    mutating func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem]) {
+    /// The timeline (nil when there are problems), the problems, and the warnings.
+    mutating func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem], [TimelineProblem]) {
         let report = ProblemReport()
         let root = JSONNode(value: json, path: "", report: report)
-        guard let members = root.object(allowed: Self.rootKeys) else { return (nil, report.problems) }
+        guard let members = root.object(allowed: Self.rootKeys) else { return (nil, report.problems, report.warnings) }
         if let v = members["version"], v.value != .number(1) { v.problem(expected: "1 (the only format version so far)") }
         let name = members["name"]?.string() ?? defaultName
         var canvas: Canvas?
@@ -47,8 +50,10 @@ struct TimelineDecoder {
         } else {
             root.problem(expected: "a `layers` array", found: "none")
         }
-        guard let canvas, report.problems.isEmpty else { return (nil, report.problems) }
-        return (Timeline(name: name, canvas: canvas, assets: assets, layers: layers), [])
+        guard let canvas, report.problems.isEmpty else { return (nil, report.problems, report.warnings) }
+        var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers)
+        timeline.warnings = report.warnings
+        return (timeline, [], report.warnings)
     }
 
     private func decodeCanvas(_ node: JSONNode) -> Canvas? {
@@ -136,107 +141,15 @@ struct TimelineDecoder {
             property.setValue(v, on: &layer)
         }
         if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) { o.problem(expected: "an opacity in 0...1") }
-        let animations = m["animations"].map { decodeAnimations($0, layer: layer) } ?? []
         let sublayers = m["sublayers"].map(decodeLayers) ?? []
         let mask = m["mask"].flatMap(decodeLayer)
-        return AnimatedLayer(model: layer, animations: animations, sublayers: sublayers, mask: mask)
-    }
-
-    private func decodeAnimations(_ node: JSONNode, layer: Layer) -> [Animation] {
-        node.array()?.compactMap { decodeAnimation($0, layer: layer) } ?? []
-    }
-
-    private func decodeAnimation(_ node: JSONNode, layer: Layer) -> Animation? {
-        guard let m = node.object(allowed: Self.animationKeys) else { return nil }
-        var property: LayerProperty?
-        if let k = m["keyPath"], let path = k.string() {
-            if let p = LayerProperty.all[path], LayerProperty.animatableKeyPaths.contains(path) {
-                property = p
-                if path.hasPrefix("transform."), TransformComponents(layer.transform) == nil {
-                    k.problem(expected: "a layer whose `transform` splits into translation, rotation and scale",
-                              found: "a transform with shear or general perspective")
-                }
-                if path.hasPrefix("sublayerTransform."), TransformComponents(layer.sublayerTransform) == nil {
-                    k.problem(expected: "a layer whose `sublayerTransform` splits into translation, rotation and scale",
-                              found: "a transform with shear or general perspective")
-                }
-            } else {
-                k.problem(expected: "an animatable key path", found: "`\(path)`",
-                          suggestion: Suggestion.didYouMean(path, in: LayerProperty.animatableKeyPaths))
-            }
-        } else if m["keyPath"] == nil {
-            node.problem(expected: "a `keyPath`", found: "none")
-        }
-        let timing = decodeTiming(m)
-        var function = TimingFunction.linear
-        if let f = m["timingFunction"], let v = decodeTimingFunction(f) { function = v }
-        let additive = m["additive"]?.bool() ?? false
-        let cumulative = m["cumulative"]?.bool() ?? false
-
-        let type: String?
-        if let t = m["type"] { type = t.choice(["basic", "keyframe"]) } else { type = m["values"] != nil ? "keyframe" : "basic" }
-        guard let property, let type, let timing else { return nil }
-        let basicKeys = ["fromValue", "toValue", "byValue"], keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
-        for key in type == "basic" ? keyframeKeys : basicKeys {
-            m[key]?.problem(expected: "no `\(key)` in a \(type) animation", found: "one")
-        }
-        switch type {
-        case "basic":
-            let from = m["fromValue"].flatMap { decodeValue($0, property) }, to = m["toValue"].flatMap { decodeValue($0, property) }
-            let by = m["byValue"].flatMap { decodeValue($0, property) }
-            if from == nil, to == nil, by == nil, basicKeys.allSatisfy({ m[$0] == nil }) {
-                node.problem(expected: "at least one of `fromValue`, `toValue`, `byValue`", found: "none")
-                return nil
-            }
-            return Animation(keyPath: property.keyPath, kind: .basic(from: from, to: to, by: by), timing: timing,
-                             timingFunction: function, isAdditive: additive, isCumulative: cumulative)
-        default:
-            guard let keyframe = decodeKeyframes(node, m, property: property) else { return nil }
-            return Animation(keyPath: property.keyPath, kind: keyframe, timing: timing,
-                             timingFunction: function, isAdditive: additive, isCumulative: cumulative)
-        }
-    }
-
-    private func decodeKeyframes(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
-        guard let valuesNode = m["values"] else {
-            node.problem(expected: "`values` in a keyframe animation", found: "none")
-            return nil
-        }
-        guard let items = valuesNode.array() else { return nil }
-        if items.isEmpty { valuesNode.problem(expected: "at least one value") }
-        let values = items.compactMap { decodeValue($0, property) }
-        var mode = Animation.CalculationMode.linear
-        if let c = m["calculationMode"], let name = c.choice(Animation.CalculationMode.allCases.map(\.rawValue)) {
-            mode = Animation.CalculationMode(rawValue: name)!
-        }
-        var keyTimes: [Double] = []
-        if let k = m["keyTimes"], let ts = k.array() {
-            keyTimes = ts.compactMap { $0.number(in: 0...1, rangeText: "a key time in 0...1") }
-            let expectedCount = mode == .discrete ? items.count + 1 : items.count
-            if ts.count != expectedCount {
-                k.problem(expected: "\(expectedCount) key times (\(mode == .discrete ? "one more than" : "one per") value)",
-                          found: "\(ts.count)")
-            } else if keyTimes.count == ts.count {
-                if let i = (1..<max(1, keyTimes.count)).first(where: { keyTimes[$0] < keyTimes[$0 - 1] }) {
-                    k.element(i, ts[i].value).problem(expected: "key times in ascending order (at least \(keyTimes[i - 1]))")
-                } else if mode == .linear, keyTimes.first != 0 || keyTimes.last != 1 {
-                    k.problem(expected: "key times from 0 to 1", found: "\(keyTimes.first!) to \(keyTimes.last!)")
-                }
-            }
-        }
-        var functions: [TimingFunction] = []
-        if let f = m["timingFunctions"], let fs = f.array() {
-            functions = fs.compactMap(decodeTimingFunction)
-            if fs.count != max(0, items.count - 1) {
-                f.problem(expected: "\(max(0, items.count - 1)) timing functions (one per segment)", found: "\(fs.count)")
-            }
-        }
-        guard values.count == items.count, !values.isEmpty else { return nil }
-        return .keyframe(values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode)
+        var animated = AnimatedLayer(model: layer, sublayers: sublayers, mask: mask)
+        animated.animations = m["animations"].map { decodeAnimations($0, on: animated) } ?? []
+        return animated
     }
 
     /// A property value as the file writes it; `contents` must name a declared asset.
-    private func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> [Double]? {
+    func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> [Double]? {
         guard let v = property.kind.decode(node) else { return nil }
         if property.keyPath == "contents", case .string(let name) = node.value, !assetNames.contains(name) {
             node.problem(expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
@@ -246,7 +159,7 @@ struct TimelineDecoder {
         return v
     }
 
-    private func decodeTiming(_ m: [String: JSONNode]) -> MediaTiming? {
+    func decodeTiming(_ m: [String: JSONNode]) -> MediaTiming? {
         var t = MediaTiming()
         var ok = true
         func number(_ key: String, _ range: ClosedRange<Double>, _ text: String, _ set: (Double) -> Void) {
@@ -264,14 +177,20 @@ struct TimelineDecoder {
             } else { ok = false }
         }
         if let a = m["autoreverses"] { if let v = a.bool() { t.autoreverses = v } else { ok = false } }
+        if t.repeatCount > 0, t.repeatDuration > 0, let r = m["repeatDuration"] {
+            r.warn("`repeatCount` and `repeatDuration` both set: the smaller active duration wins")
+        }
         if let r = m["removedOnCompletion"] { if let v = r.bool() { t.removedOnCompletion = v } else { ok = false } }
         if let f = m["fillMode"] {
             if let name = f.choice(FillMode.allCases.map(\.rawValue)) { t.fillMode = FillMode(rawValue: name)! } else { ok = false }
+            if t.removedOnCompletion, t.fillMode == .forwards || t.fillMode == .both {
+                f.warn("fillMode `\(t.fillMode.rawValue)` holds nothing after the end while `removedOnCompletion` is true (the default); set it to false")
+            }
         }
         return ok ? t : nil
     }
 
-    private func decodeTimingFunction(_ node: JSONNode) -> TimingFunction? {
+    func decodeTimingFunction(_ node: JSONNode) -> TimingFunction? {
         if case .array(let items) = node.value, items.count == 4 {
             let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
             if v.count == 4, (0...1).contains(v[0]), (0...1).contains(v[2]) { return TimingFunction(v[0], v[1], v[2], v[3]) }

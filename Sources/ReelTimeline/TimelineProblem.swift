@@ -16,6 +16,8 @@ public struct TimelineProblem: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let at = path.isEmpty ? "the document" : path
+        // A warning has no expectation, only what was found.
+        guard !expected.isEmpty else { return "\(at): \(found)" }
         return "\(at): expected \(expected), found \(found)" + (suggestion.map { " (\($0))" } ?? "")
     }
 }

@@ -1,0 +1,74 @@
+/// The values of a keyframe animation and how they are timed and joined.
+public struct Keyframes: Hashable, Sendable {
+    public var values: [[Double]]
+    /// Fractions of the duration, ascending from 0 to 1; one per value (one more for discrete).
+    /// Empty: evenly spaced. Ignored by the paced modes.
+    public var keyTimes: [Double]
+    /// One per segment; empty: linear. Ignored by the paced modes.
+    public var timingFunctions: [TimingFunction]
+    public var mode: Animation.CalculationMode
+    /// Kochanek-Bartels parameters per keyframe for the cubic modes (all 0: Catmull-Rom).
+    public var tension: [Double], continuity: [Double], bias: [Double]
+
+    public init(values: [[Double]], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
+                tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []) {
+        self.values = values
+        self.keyTimes = keyTimes
+        self.timingFunctions = timingFunctions
+        self.mode = mode
+        self.tension = tension
+        self.continuity = continuity
+        self.bias = bias
+    }
+
+    /// The value at `progress` (0...1 of one cycle, after the animation's timing function).
+    func value(at progress: Double, kind: ValueKind) -> [Double] {
+        let n = values.count
+        if n == 1 { return values[0] }
+        switch mode {
+        case .discrete:
+            let times = keyTimes.isEmpty ? (0...n).map { Double($0) / Double(n) } : keyTimes
+            var i = 0
+            while i + 1 < n, progress >= times[i + 1] { i += 1 }
+            return values[i]
+        case .linear, .paced:
+            let times = mode == .paced ? pacedTimes(kind) : (keyTimes.isEmpty ? KeyframeMath.evenTimes(n) : keyTimes)
+            let (i, f) = KeyframeMath.segment(times, progress)
+            let eased = mode == .paced || i >= timingFunctions.count ? f : timingFunctions[i].value(at: f)
+            return kind.interpolate(values[i], values[i + 1], eased)
+        case .cubic:
+            let (i, f) = KeyframeMath.segment(keyTimes.isEmpty ? KeyframeMath.evenTimes(n) : keyTimes, progress)
+            let eased = i < timingFunctions.count ? timingFunctions[i].value(at: f) : f
+            return spline(i, eased)
+        case .cubicPaced:
+            let (i, s) = KeyframeMath.arcLengthParameter(segments: n - 1, progress: progress) { spline($0, $1) }
+            return spline(i, s)
+        }
+    }
+
+    /// Key times that give each segment time in proportion to its length.
+    private func pacedTimes(_ kind: ValueKind) -> [Double] {
+        let lengths = (1..<values.count).map { kind.distance(values[$0 - 1], values[$0]) }
+        let total = lengths.reduce(0, +)
+        var times = [0.0]
+        for l in lengths { times.append(times.last! + (total > 0 ? l / total : 1 / Double(lengths.count))) }
+        return times
+    }
+
+    /// The Kochanek-Bartels spline through the values, at parameter `s` of segment `i`;
+    /// end tangents come from duplicated end points.
+    func spline(_ i: Int, _ s: Double) -> [Double] {
+        let n = values.count
+        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
+        func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
+        let (t1, c1, b1) = (param(tension, i), param(continuity, i), param(bias, i))
+        let (t2, c2, b2) = (param(tension, i + 1), param(continuity, i + 1), param(bias, i + 1))
+        let s2 = s * s, s3 = s2 * s
+        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
+        return (0..<p1.count).map { c in
+            let outgoing = (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[c] - p0[c]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[c] - p1[c])
+            let incoming = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[c] - p1[c]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[c] - p2[c])
+            return h00 * p1[c] + h10 * outgoing + h01 * p2[c] + h11 * incoming
+        }
+    }
+}

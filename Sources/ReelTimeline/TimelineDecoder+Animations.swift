@@ -1,0 +1,223 @@
+import ReelCore
+import ReelLayers
+
+/// Decoding of the `animations` of a layer: basic, keyframe (values or path), spring, group.
+extension TimelineDecoder {
+    static let animationTypes = ["basic", "keyframe", "spring", "group"]
+
+    func decodeAnimations(_ node: JSONNode, on layer: AnimatedLayer) -> [Animation] {
+        node.array()?.compactMap { decodeAnimation($0, on: layer) } ?? []
+    }
+
+    func decodeAnimation(_ node: JSONNode, on layer: AnimatedLayer) -> Animation? {
+        guard let m = node.object(allowed: Self.animationKeys) else { return nil }
+        let type: String?
+        if let t = m["type"] {
+            type = t.choice(Self.animationTypes)
+        } else {
+            type = m["animations"] != nil ? "group" : (m["values"] != nil || m["path"] != nil) ? "keyframe"
+                : ["mass", "stiffness", "damping", "initialVelocity"].contains { m[$0] != nil } ? "spring" : "basic"
+        }
+        let timing = decodeTiming(m)
+        var function = TimingFunction.linear
+        if let f = m["timingFunction"], let v = decodeTimingFunction(f) { function = v }
+        let additive = m["additive"]?.bool() ?? false
+        let cumulative = m["cumulative"]?.bool() ?? false
+        guard let type else { return nil }
+        let fields: [String: [String]] = [
+            "basic": ["fromValue", "toValue", "byValue"],
+            "keyframe": ["values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                         "continuityValues", "biasValues"],
+            "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
+            "group": ["animations"],
+        ]
+        let own = Set(fields[type]!) .union(["keyPath"].filter { _ in type != "group" })
+        for key in Set(fields.values.joined()).union(["keyPath"]).subtracting(own).sorted() {
+            m[key]?.problem(expected: "no `\(key)` in a \(type) animation", found: "one")
+        }
+        if type == "group" {
+            guard let children = m["animations"] else {
+                node.problem(expected: "`animations` in a group", found: "none")
+                return nil
+            }
+            let list = decodeAnimations(children, on: layer)
+            guard let timing else { return nil }
+            return Animation(keyPath: "", kind: .group(list), timing: timing, timingFunction: function,
+                             isAdditive: additive, isCumulative: cumulative)
+        }
+        let property = decodeKeyPath(node, m["keyPath"], on: layer)
+        guard let property, let timing else { return nil }
+        let kind: Animation.Kind?
+        switch type {
+        case "keyframe": kind = decodeKeyframes(node, m, property: property.property)
+        case "spring": kind = decodeSpring(node, m, property: property.property)
+        default: kind = decodeBasic(node, m, property: property.property)
+        }
+        guard let kind else { return nil }
+        return Animation(keyPath: property.keyPath, kind: kind, timing: timing, timingFunction: function,
+                         isAdditive: additive, isCumulative: cumulative)
+    }
+
+    /// The key path, checked: an animatable property, reached through sublayers and masks that exist.
+    private func decodeKeyPath(_ node: JSONNode, _ k: JSONNode?, on layer: AnimatedLayer) -> (keyPath: String, property: LayerProperty)? {
+        guard let k else {
+            node.problem(expected: "a `keyPath`", found: "none")
+            return nil
+        }
+        guard let path = k.string() else { return nil }
+        guard let target = AnimationTarget(path) else {
+            let prefix = path.components(separatedBy: ".").prefix { $0 == "mask" || $0 == "sublayers" }
+            k.problem(expected: "an animatable key path", found: "`\(path)`",
+                      suggestion: Suggestion.didYouMean(path, in: LayerProperty.animatableKeyPaths.map { (prefix + [$0]).joined(separator: ".") }))
+            return nil
+        }
+        // Follow the steps through the decoded tree, so a missing sublayer is reported now.
+        var current = layer
+        for step in target.steps {
+            switch step {
+            case .mask:
+                guard let mask = current.mask else {
+                    k.problem(expected: "a layer with a `mask` to animate", found: "`\(path)` on a layer without one")
+                    return nil
+                }
+                current = mask
+            case .sublayer(let id):
+                guard let sub = current.sublayers.first(where: { $0.model.id == id }) else {
+                    k.problem(expected: "the id of a sublayer", found: "\"\(id)\"",
+                              suggestion: Suggestion.didYouMean(id, in: current.sublayers.map(\.model.id)))
+                    return nil
+                }
+                current = sub
+            }
+        }
+        let name = target.property.keyPath
+        for (prefix, matrix) in [("transform.", current.model.transform), ("sublayerTransform.", current.model.sublayerTransform)]
+        where name.hasPrefix(prefix) && TransformComponents(matrix) == nil {
+            k.problem(expected: "a layer whose `\(prefix.dropLast())` splits into translation, rotation and scale",
+                      found: "a transform with shear or general perspective")
+            return nil
+        }
+        return (path, target.property)
+    }
+
+    private func decodeBasic(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
+        let (from, to, by) = fromToBy(m, property)
+        if from == nil, to == nil, by == nil {
+            if ["fromValue", "toValue", "byValue"].allSatisfy({ m[$0] == nil }) {
+                node.problem(expected: "at least one of `fromValue`, `toValue`, `byValue`", found: "none")
+            }
+            return nil
+        }
+        return .basic(from: from, to: to, by: by)
+    }
+
+    private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> ([Double]?, [Double]?, [Double]?) {
+        (m["fromValue"].flatMap { decodeValue($0, property) }, m["toValue"].flatMap { decodeValue($0, property) },
+         m["byValue"].flatMap { decodeValue($0, property) })
+    }
+
+    private func decodeSpring(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
+        var spring = Spring()
+        var ok = true
+        for (key, range, set) in [("mass", 1e-6...1e6, { (v: Double) in spring.mass = v }), ("stiffness", 1e-6...1e9, { spring.stiffness = $0 }),
+                                  ("damping", 0...1e9, { spring.damping = $0 }), ("initialVelocity", -1e6...1e6, { spring.initialVelocity = $0 })] {
+            guard let n = m[key] else { continue }
+            if let v = n.number(in: range, rangeText: key == "initialVelocity" ? "a number" : "a positive number") { set(v) } else { ok = false }
+        }
+        if spring.damping <= 0, m["damping"] != nil {
+            m["damping"]!.problem(expected: "a positive damping (an undamped spring never settles)")
+            ok = false
+        }
+        let (from, to, by) = fromToBy(m, property)
+        if from == nil, to == nil, by == nil {
+            node.problem(expected: "at least one of `fromValue`, `toValue`, `byValue`", found: "none")
+            return nil
+        }
+        return ok ? .spring(spring, from: from, to: to, by: by) : nil
+    }
+
+    private func decodeKeyframes(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
+        var mode = Animation.CalculationMode.linear
+        if let c = m["calculationMode"], let name = c.choice(Animation.CalculationMode.allCases.map(\.rawValue)) {
+            mode = Animation.CalculationMode(rawValue: name)!
+        }
+        var functions: [TimingFunction] = []
+        if let pathNode = m["path"] {
+            if m["values"] != nil { m["values"]!.problem(expected: "either `values` or `path`, not both", found: "both") }
+            guard property.kind == .point else {
+                pathNode.problem(expected: "a point property such as `position` for a `path` animation", found: "`\(property.keyPath)`")
+                return nil
+            }
+            var rotation: Animation.RotationMode?
+            if let r = m["rotationMode"], let name = r.choice(Animation.RotationMode.allCases.map(\.rawValue)) {
+                rotation = Animation.RotationMode(rawValue: name)
+            }
+            guard let path = PathCoding.decode(pathNode) else { return nil }
+            let motion = PathMotion(path: path, mode: mode)
+            guard motion.keyframeCount > 0 else {
+                pathNode.problem(expected: "a path with at least one line or curve")
+                return nil
+            }
+            let keyTimes = decodeKeyTimes(m["keyTimes"], count: motion.keyframeCount + 1, mode: mode, unit: "path element")
+            if let f = m["timingFunctions"], let fs = f.array() {
+                functions = fs.compactMap(decodeTimingFunction)
+                if fs.count != motion.keyframeCount {
+                    f.problem(expected: "\(motion.keyframeCount) timing functions (one per path element)", found: "\(fs.count)")
+                }
+            }
+            return .path(PathMotion(path: path, keyTimes: keyTimes, timingFunctions: functions, mode: mode), rotation: rotation)
+        }
+        if let r = m["rotationMode"] { r.problem(expected: "`rotationMode` only with a `path`", found: "one") }
+        guard let valuesNode = m["values"] else {
+            node.problem(expected: "`values` or `path` in a keyframe animation", found: "none")
+            return nil
+        }
+        guard let items = valuesNode.array() else { return nil }
+        if items.isEmpty { valuesNode.problem(expected: "at least one value") }
+        let values = items.compactMap { decodeValue($0, property) }
+        if (mode == .cubic || mode == .cubicPaced), property.kind.isDiscrete || property.kind == .transform || property.kind == .path {
+            m["calculationMode"]?.problem(expected: "`linear`, `discrete` or `paced` for `\(property.keyPath)`", found: "`\(mode.rawValue)`")
+        }
+        let keyTimes = decodeKeyTimes(m["keyTimes"], count: mode == .discrete ? items.count + 1 : items.count, mode: mode, unit: "value")
+        if let f = m["timingFunctions"], let fs = f.array() {
+            functions = fs.compactMap(decodeTimingFunction)
+            if fs.count != max(0, items.count - 1) {
+                f.problem(expected: "\(max(0, items.count - 1)) timing functions (one per segment)", found: "\(fs.count)")
+            }
+        }
+        var spline: [[Double]] = []
+        for key in ["tensionValues", "continuityValues", "biasValues"] {
+            var list: [Double] = []
+            if let n = m[key], let entries = n.array() {
+                list = entries.compactMap { $0.number(in: -1...1, rangeText: "a number in -1...1") }
+                if entries.count != items.count { n.problem(expected: "\(items.count) values (one per keyframe)", found: "\(entries.count)") }
+            }
+            spline.append(list)
+        }
+        guard values.count == items.count, !values.isEmpty else { return nil }
+        return .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode,
+                                   tension: spline[0], continuity: spline[1], bias: spline[2]))
+    }
+
+    /// `keyTimes`: `count` fractions in ascending order (from 0 to 1 for the interpolating modes).
+    private func decodeKeyTimes(_ node: JSONNode?, count: Int, mode: Animation.CalculationMode, unit: String) -> [Double] {
+        guard let k = node, let ts = k.array() else { return [] }
+        if mode == .paced || mode == .cubicPaced { k.warn("`keyTimes` are ignored in \(mode.rawValue) mode") }
+        let keyTimes = ts.compactMap { $0.number(in: 0...1, rangeText: "a key time in 0...1") }
+        guard ts.count == count else {
+            k.problem(expected: "\(count) key times (\(mode == .discrete ? "one more than the \(unit)s" : "one per \(unit)")\(unit == "path element" ? " plus the start" : ""))",
+                      found: "\(ts.count)")
+            return []
+        }
+        guard keyTimes.count == ts.count else { return [] }
+        if let i = (1..<max(1, keyTimes.count)).first(where: { keyTimes[$0] < keyTimes[$0 - 1] }) {
+            k.element(i, ts[i].value).problem(expected: "key times in ascending order (at least \(keyTimes[i - 1]))")
+            return []
+        }
+        if mode != .discrete, keyTimes.first != 0 || keyTimes.last != 1 {
+            k.problem(expected: "key times from 0 to 1", found: "\(keyTimes.first!) to \(keyTimes.last!)")
+            return []
+        }
+        return keyTimes
+    }
+}
