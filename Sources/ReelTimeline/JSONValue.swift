@@ -49,12 +49,26 @@ public enum JSONValue: Hashable, Sendable {
         return members.first { $0.key == key }?.value
     }
 
+    /// JSON text indented by two spaces per level, one member or element per line.
+    public func pretty(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .array(let a) where !a.isEmpty && a.contains(where: { if case .object = $0 { return true }; if case .array = $0 { return true }; return false }):
+            return "[\n" + a.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let o) where !o.isEmpty:
+            return "{\n" + o.map { inner + JSONValue.quote($0.key) + ": " + $0.value.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+        default:
+            return serialized
+        }
+    }
+
     /// Compact JSON text.
     public var serialized: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n):
+            // Swift prints the shortest text that reads back as the same double.
             return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
         case .string(let s): return JSONValue.quote(s)
         case .array(let a): return "[" + a.map(\.serialized).joined(separator: ",") + "]"

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Reel
+import ReelTimeline
+
+/// `reel inspect`: presentation values at a time, as JSON.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print the evaluated (presentation) layer values at a time as JSON.")
+
+    @OptionGroup var moment: TimelineMoment
+
+    @Option(help: "Only this layer: an id path such as card/dot, or an id.")
+    var layer: String?
+
+    @Option(help: "Only this property: a key path such as position, opacity or transform.rotation.z.")
+    var key: String?
+
+    func run() throws {
+        try reportingErrors {
+            let timeline = try loadTimeline(moment.timeline)
+            print(try LayerInspector.inspect(timeline, at: moment.time, layer: layer, key: key).pretty())
+        }
+    }
+}

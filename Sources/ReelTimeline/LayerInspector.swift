@@ -1,0 +1,59 @@
+import ReelLayers
+
+/// The presentation values of a timeline's layers at a time, as JSON: what `reel inspect`
+/// prints, so timing can be checked without looking at pixels.
+public enum LayerInspector {
+    /// What the inspector was asked for and could not find.
+    public struct NotFound: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Every layer (by id path, "parent/child") with every property, or only the layer named
+    /// by `layer` (an id path, or an id found anywhere), or only the property `key` (any
+    /// animatable key path, such as `transform.rotation.z`).
+    public static func inspect(_ timeline: Timeline, at time: Double, layer: String? = nil, key: String? = nil) throws -> JSONValue {
+        let root = timeline.presentation(at: time)
+        var layers: [(String, Layer)] = []
+        func walk(_ l: Layer, _ prefix: String) {
+            let path = prefix.isEmpty ? l.id : prefix + "/" + l.id
+            layers.append((path, l))
+            if let mask = l.mask { walk(mask, path + "/mask") }
+            for s in l.sublayers { walk(s, path) }
+        }
+        for l in root.sublayers { walk(l, "") }
+        if let layer {
+            layers = layers.filter { $0.0 == layer || $0.0.hasSuffix("/" + layer) }
+            guard !layers.isEmpty else {
+                throw NotFound(description: "no layer \"\(layer)\"; layers: " + (root.sublayers.isEmpty ? "none" : allPaths(root).joined(separator: ", ")))
+            }
+        }
+        let keys: [String]
+        if let key {
+            guard LayerProperty.all[key] != nil else {
+                throw NotFound(description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: Array(LayerProperty.all.keys)).map { "; \($0)" } ?? ""))
+            }
+            keys = [key]
+        } else {
+            keys = LayerProperty.layerKeys
+        }
+        let entries = layers.map { path, l -> (key: String, value: JSONValue) in
+            let values = keys.map { k -> (key: String, value: JSONValue) in
+                let p = LayerProperty.all[k]!
+                return (k, p.kind.encode(p.value(of: l)))
+            }
+            return (path, key != nil ? values[0].value : .object(values))
+        }
+        return .object([("time", .number(time)), ("layers", .object(entries))])
+    }
+
+    private static func allPaths(_ root: Layer) -> [String] {
+        var out: [String] = []
+        func walk(_ l: Layer, _ prefix: String) {
+            let path = prefix.isEmpty ? l.id : prefix + "/" + l.id
+            out.append(path)
+            for s in l.sublayers { walk(s, path) }
+        }
+        for l in root.sublayers { walk(l, "") }
+        return out
+    }
+}
