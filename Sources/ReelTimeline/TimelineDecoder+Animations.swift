@@ -41,19 +41,19 @@ extension TimelineDecoder {
                 return nil
             }
             let list = decodeAnimations(children, on: layer)
-            guard let timing else { return nil }
+            guard let timing else { return nil }   // children decoded first: their problems are reported too
             return Animation(keyPath: "", kind: .group(list), timing: timing, timingFunction: function,
                              isAdditive: additive, isCumulative: cumulative)
         }
-        let property = decodeKeyPath(node, m["keyPath"], on: layer)
-        guard let property, let timing else { return nil }
+        // Decode the values even when the timing has problems, so that every problem is reported.
+        guard let property = decodeKeyPath(node, m["keyPath"], on: layer) else { return nil }
         let kind: Animation.Kind?
         switch type {
         case "keyframe": kind = decodeKeyframes(node, m, property: property.property)
         case "spring": kind = decodeSpring(node, m, property: property.property)
         default: kind = decodeBasic(node, m, property: property.property)
         }
-        guard let kind else { return nil }
+        guard let kind, let timing else { return nil }
         return Animation(keyPath: property.keyPath, kind: kind, timing: timing, timingFunction: function,
                          isAdditive: additive, isCumulative: cumulative)
     }

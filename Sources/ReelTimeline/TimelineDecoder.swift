@@ -15,7 +15,7 @@ struct TimelineDecoder {
         self.baseDirectory = baseDirectory
     }
 
-    static let rootKeys = ["version", "name", "canvas", "assets", "layers"]
+    static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "layers"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path"]
     static let layerStructureKeys = ["id", "sublayers", "animations", "mask"]

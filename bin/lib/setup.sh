@@ -24,6 +24,14 @@ reel_ensure_packages() {
     || { echo "reel: apt-get install failed" >&2; exit 1; }
 }
 
+# Python's jsonschema, for the test that validates every timeline against Timelines/schema.json.
+reel_ensure_jsonschema() {
+  command -v python3 >/dev/null 2>&1 || { echo "reel: python3 is needed for the schema tests" >&2; exit 1; }
+  python3 -c 'import jsonschema' 2>/dev/null && return 0
+  echo "reel: installing the Python package jsonschema" >&2
+  python3 -m pip install --quiet jsonschema >&2 || { echo "reel: pip install jsonschema failed" >&2; exit 1; }
+}
+
 # Swift on PATH (the toolchain lives in /opt/swift on the project's machines).
 reel_ensure_swift() {
   command -v swift >/dev/null 2>&1 && return 0

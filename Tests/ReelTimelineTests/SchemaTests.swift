@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import ReelTimeline
+
+/// `Timelines/schema.json` describes everything the decoder accepts, and every timeline in
+/// the repository validates against it.
+@Suite struct SchemaTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func schema() throws -> JSONValue {
+        try JSONParser.parse(String(contentsOf: Self.repository.appendingPathComponent("Timelines/schema.json"), encoding: .utf8))
+    }
+
+    func keys(_ v: JSONValue?) -> Set<String> {
+        guard case .object(let members)? = v else { return [] }
+        return Set(members.map(\.key))
+    }
+
+    func strings(_ v: JSONValue?) -> Set<String> {
+        guard case .array(let items)? = v else { return [] }
+        return Set(items.compactMap { if case .string(let s) = $0 { return s } else { return nil } })
+    }
+
+    @Test func everyFieldInCodeIsInTheSchema() throws {
+        let s = try schema()
+        let defs = s["$defs"]
+        #expect(keys(s["properties"]) == Set(TimelineDecoder.rootKeys))
+        #expect(keys(s["properties"]?["canvas"]?["properties"]) == Set(TimelineDecoder.canvasKeys))
+        #expect(keys(s["properties"]?["assets"]?["additionalProperties"]?["properties"]) == Set(TimelineDecoder.assetKeys))
+        #expect(keys(defs?["layer"]?["properties"]) == Set(LayerProperty.layerKeys + TimelineDecoder.layerStructureKeys))
+        #expect(keys(defs?["animation"]?["properties"]) == Set(TimelineDecoder.animationKeys))
+    }
+
+    @Test func everyNameInCodeIsInTheSchema() throws {
+        let s = try schema()
+        let defs = s["$defs"], anim = defs?["animation"]?["properties"], layer = defs?["layer"]?["properties"]
+        #expect(strings(anim?["type"]?["enum"]) == Set(TimelineDecoder.animationTypes))
+        #expect(strings(anim?["calculationMode"]?["enum"]) == Set(Animation.CalculationMode.allCases.map(\.rawValue)))
+        #expect(strings(anim?["fillMode"]?["enum"]) == Set(FillMode.allCases.map(\.rawValue)))
+        #expect(strings(anim?["rotationMode"]?["enum"]) == Set(Animation.RotationMode.allCases.map(\.rawValue)))
+        #expect(strings(layer?["contentsGravity"]?["enum"]) == Set(["center", "top", "bottom", "left", "right", "topLeft", "topRight",
+                                                                      "bottomLeft", "bottomRight", "resize", "resizeAspect", "resizeAspectFill"]))
+        #expect(strings(defs?["filter"]?["enum"]) == ["linear", "nearest", "trilinear"])
+        guard case .array(let forms)? = defs?["timingFunction"]?["oneOf"] else { Issue.record("no timingFunction forms"); return }
+        #expect(strings(forms[0]["enum"]) == Set(TimingFunction.named.keys))
+    }
+
+    @Test func everyPropertyHasADescription() throws {
+        let s = try schema()
+        for group in [s["$defs"]?["layer"]?["properties"], s["$defs"]?["animation"]?["properties"], s["properties"]?["canvas"]?["properties"]] {
+            guard case .object(let members)? = group else { continue }
+            for (key, value) in members {
+                #expect(value["description"] != nil, "\(key) has no description")
+            }
+        }
+    }
+
+    /// Every timeline in the repository validates (JSON Schema 2020-12, with Python's jsonschema).
+    @Test func repositoryTimelinesValidate() throws {
+        let files = FileManager.default.enumerator(atPath: Self.repository.path)!
+            .compactMap { $0 as? String }
+            .filter { ($0.hasPrefix("Timelines/") || $0.hasPrefix("Tests/")) && $0.hasSuffix(".json") && !$0.hasSuffix("schema.json") }
+        #expect(files.count > 20)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "scripts/check-schema.py"] + files
+        process.currentDirectoryURL = Self.repository
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text.split(separator: "\n").filter { !$0.hasSuffix(": valid") }.joined(separator: "\n"))")
+    }
+}
