@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "reel", targets: ["ReelCLI"]),
         .library(name: "Reel", targets: ["Reel"]),
+        .library(name: "ReelBuilder", targets: ["ReelBuilder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +25,7 @@ let package = Package(
         .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRender", "ReelMedia"]),
+        .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelCore"]),
         .executableTarget(
             name: "ReelCLI",
             dependencies: ["Reel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -35,5 +37,6 @@ let package = Package(
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia", "Reel"], exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelCLI"]),
+        .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"]),
     ]
 )
