@@ -41,8 +41,8 @@ public final class VideoEncoder {
         }
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        av_dict_set(&options, "preset", settings.preset, 0)
-        av_dict_set(&options, "crf", String(settings.crf), 0)
+        try FFmpegError.check(av_dict_set(&options, "preset", settings.preset, 0), "av_dict_set(preset)")
+        try FFmpegError.check(av_dict_set(&options, "crf", String(settings.crf), 0), "av_dict_set(crf)")
         try FFmpegError.check(avcodec_open2(ctx, encoder, &options), "avcodec_open2")
         if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
             throw FFmpegError(call: "avcodec_open2", message: "libx264 did not take the option \(String(cString: unused.pointee.key))")
@@ -53,7 +53,7 @@ public final class VideoEncoder {
         try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
         var muxOptions: OpaquePointer?
         defer { av_dict_free(&muxOptions) }
-        av_dict_set(&muxOptions, "movflags", "+faststart", 0)
+        try FFmpegError.check(av_dict_set(&muxOptions, "movflags", "+faststart", 0), "av_dict_set(movflags)")
         try FFmpegError.check(avformat_write_header(format, &muxOptions), "avformat_write_header")
         guard let p = av_packet_alloc() else { throw FFmpegError(call: "av_packet_alloc", message: "out of memory") }
         packet = p

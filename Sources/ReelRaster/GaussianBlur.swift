@@ -3,15 +3,19 @@ import ReelCore
 /// Gaussian blur of an 8-bit coverage plane, moved by a (possibly fractional) offset at the
 /// same time: the shadow kernel. Separable, in integer fixed point so that the SIMD passes
 /// and their scalar twins give the same bytes. Weights are the Gaussian sampled at the
-/// fractional offset, normalised to 65536; support 3 sigma each side.
+/// fractional offset, normalised to 65536; support 3 sigma each side. Sigma is capped at
+/// `maximumSigma` pixels, beyond which a shadow is a faint haze anyway and the taps grow costly.
 public enum GaussianBlur {
+    public static let maximumSigma = 256.0
+
     /// The taps for one axis: `weights[k]` applies to the input `first + k` pixels before the output.
     public struct Taps: Hashable, Sendable {
         public let first: Int
         public let weights: [UInt32]
 
         /// Taps of a Gaussian with `sigma` pixels, moved by `shift` pixels.
-        public init(sigma: Double, shift: Double) {
+        public init(sigma requested: Double, shift: Double) {
+            let sigma = min(max(requested, 0), GaussianBlur.maximumSigma)
             let whole = shift.rounded(.down), fraction = shift - whole
             let radius = max(1, Int((3 * sigma).rounded(.up)))
             var raw: [Double] = []
