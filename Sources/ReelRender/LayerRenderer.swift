@@ -204,7 +204,7 @@ public final class LayerRenderer {
         let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o, oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
         let det = abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x))
         let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
-        return (max(0, layer.shadowRadius) * det.squareRoot(), moved - o)
+        return (min(max(0, layer.shadowRadius) * det.squareRoot(), GaussianBlur.maximumSigma), moved - o)
     }
 
     /// Where the shadow of content covering `content` (pixels) can reach.
