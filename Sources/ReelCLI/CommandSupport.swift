@@ -35,8 +35,8 @@ struct FrameRangeArgument: ExpressibleByArgument {
         for (separator, closed) in [("..<", false), ("...", true), ("..", false)] {
             let parts = argument.components(separatedBy: separator)
             guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { continue }
-            let upper = closed ? b + 1 : b
-            guard a >= 0, upper > a else { return nil }
+            let (upper, overflow) = closed ? b.addingReportingOverflow(1) : (b, false)
+            guard !overflow, a >= 0, upper > a else { return nil }
             range = a..<upper
             return
         }

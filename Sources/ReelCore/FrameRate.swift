@@ -18,10 +18,12 @@ public struct FrameRate: Hashable, Sendable {
             self.init(numerator: Int(value))
         } else {
             let ntsc = (value * 1.001).rounded()
-            if abs(ntsc * 1000 / 1001 - value) < 0.006 {
+            if ntsc >= 1, abs(ntsc * 1000 / 1001 - value) < 0.006 {
                 self.init(numerator: Int(ntsc) * 1000, denominator: 1001)
             } else {
-                self.init(numerator: Int((value * 1000).rounded()), denominator: 1000)
+                let thousandths = Int((value * 1000).rounded())
+                guard thousandths >= 1 else { return nil }
+                self.init(numerator: thousandths, denominator: 1000)
             }
         }
     }

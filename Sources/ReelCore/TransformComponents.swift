@@ -44,10 +44,13 @@ public struct TransformComponents: Hashable, Sendable {
         let p = norm > 0 ? (m.m14 * m.m13 + m.m24 * m.m23 + m.m34 * m.m33 + (m.m44 - 1) * m.m43) / norm : 0
         let residual = abs(m.m14 - m.m13 * p) + abs(m.m24 - m.m23 * p) + abs(m.m34 - m.m33 * p) + abs(m.m44 - 1 - m.m43 * p)
         guard residual < 1e-9 else { return nil }
-        let sx = (m.m11 * m.m11 + m.m12 * m.m12 + m.m13 * m.m13).squareRoot()
+        var sx = (m.m11 * m.m11 + m.m12 * m.m12 + m.m13 * m.m13).squareRoot()
         let sy = (m.m21 * m.m21 + m.m22 * m.m22 + m.m23 * m.m23).squareRoot()
         let sz = (m.m31 * m.m31 + m.m32 * m.m32 + m.m33 * m.m33).squareRoot()
         guard sx > 0, sy > 0, sz > 0 else { return nil }
+        // A mirror (negative determinant) is a negative x scale, not a rotation.
+        let det = m.m11 * (m.m22 * m.m33 - m.m23 * m.m32) - m.m12 * (m.m21 * m.m33 - m.m23 * m.m31) + m.m13 * (m.m21 * m.m32 - m.m22 * m.m31)
+        if det < 0 { sx = -sx }
         // Rows of the pure rotation R = Rx * Ry * Rz.
         let r1 = (m.m11 / sx, m.m12 / sx, m.m13 / sx)
         let r2 = (m.m21 / sy, m.m22 / sy, m.m23 / sy)

@@ -72,10 +72,13 @@ extension Layer {
             start *= k
             end *= k
         }
+        // The middle's edges, computed once so rounding can never turn a range around.
+        let dA = min(d0 + start, d1), dB = max(dA, d1 - end)
+        let sA = min(s0 + startPixels, s1), sB = max(sA, s1 - endPixels)
         let segments: [ContentsMapping.Segment] = [
-            .init(from: d0...(d0 + start), to: s0...(s0 + startPixels)),
-            .init(from: (d0 + start)...(d1 - end), to: (s0 + startPixels)...(s1 - endPixels)),
-            .init(from: (d1 - end)...d1, to: (s1 - endPixels)...s1),
+            .init(from: d0...dA, to: s0...sA),
+            .init(from: dA...dB, to: sA...sB),
+            .init(from: dB...d1, to: sB...s1),
         ]
         // A middle of no image pixels (contentsCenter of zero size) still stretches: it repeats the seam's pixels.
         let kept = segments.filter { $0.from.upperBound > $0.from.lowerBound }

@@ -25,15 +25,25 @@ public final class MediaReader {
 
     public init(path: String) throws(FFmpegError) {
         FFmpegLog.quiet
+        // Set up in locals and hand over at the end: a failure on the way frees what was made.
+        var format: UnsafeMutablePointer<AVFormatContext>?
+        var codec: UnsafeMutablePointer<AVCodecContext>?
+        var complete = false
+        defer {
+            if !complete {
+                avcodec_free_context(&codec)
+                avformat_close_input(&format)
+            }
+        }
         try FFmpegError.check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
         try FFmpegError.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
         var decoder: UnsafePointer<AVCodec>?
-        streamIndex = try FFmpegError.check(av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream")
+        let index = try FFmpegError.check(av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream")
         guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
             throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the stream")
         }
         codec = ctx
-        let stream = format!.pointee.streams[Int(streamIndex)]!
+        let stream = format!.pointee.streams[Int(index)]!
         try FFmpegError.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), "avcodec_parameters_to_context")
         try FFmpegError.check(avcodec_open2(ctx, decoder, nil), "avcodec_open2")
         let par = stream.pointee.codecpar.pointee
@@ -47,6 +57,10 @@ public final class MediaReader {
                     colorSpace: name(av_color_space_name(par.color_space)),
                     colorRange: name(av_color_range_name(par.color_range)),
                     duration: d > 0 ? Double(d) / Double(AV_TIME_BASE) : 0)
+        streamIndex = index
+        self.format = format
+        self.codec = codec
+        complete = true
     }
 
     deinit {

@@ -6,9 +6,11 @@ import ReelCore
 /// frame i is shown at i / fps. Writes exactly the file it is given: atomic replacement is
 /// the caller's job.
 public final class VideoEncoder {
+    // Every stored property has its value before the first libav call, so a failure on the way
+    // still runs deinit and frees what was made.
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private let stream: UnsafeMutablePointer<AVStream>
+    private var stream: UnsafeMutablePointer<AVStream>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var nextPTS: Int64 = 0
     private var finished = false
@@ -94,8 +96,8 @@ public final class VideoEncoder {
             try FFmpegError.check(r, "avcodec_receive_packet")
             // x264 leaves durations at 0; without them the file is one frame short.
             packet!.pointee.duration = 1
-            av_packet_rescale_ts(packet, codec!.pointee.time_base, stream.pointee.time_base)
-            packet!.pointee.stream_index = stream.pointee.index
+            av_packet_rescale_ts(packet, codec!.pointee.time_base, stream!.pointee.time_base)
+            packet!.pointee.stream_index = stream!.pointee.index
             try FFmpegError.check(av_interleaved_write_frame(format, packet), "av_interleaved_write_frame")
         }
     }

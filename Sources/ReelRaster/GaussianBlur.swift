@@ -16,7 +16,8 @@ public enum GaussianBlur {
         /// Taps of a Gaussian with `sigma` pixels, moved by `shift` pixels.
         public init(sigma requested: Double, shift: Double) {
             let sigma = min(max(requested, 0), GaussianBlur.maximumSigma)
-            let whole = shift.rounded(.down), fraction = shift - whole
+            let bounded = min(max(shift, -1e7), 1e7)
+            let whole = bounded.rounded(.down), fraction = bounded - whole
             let radius = max(1, Int((3 * sigma).rounded(.up)))
             var raw: [Double] = []
             if sigma < 0.05 {

@@ -199,14 +199,16 @@ public final class Rasterizer {
         let (dir, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
         guard bottom.y > 0, top.y < Double(rows) else { return }
         let dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+        let width = Double(stride - 2)
         var x = top.x
-        let yStart = max(0, Int(top.y.rounded(.down)))
-        if top.y < 0 { x -= top.y * dxdy }
-        let yEnd = min(rows, Int(bottom.y.rounded(.up)))
+        let yStart = max(0, Int(max(top.y, -1).rounded(.down)))
+        if top.y < 0 { x = min(max(x - top.y * dxdy, 0), width) }
+        let yEnd = min(rows, Int(min(bottom.y, Double(rows)).rounded(.up)))
         for y in yStart..<yEnd {
             let line = acc + y * stride
             let dy = min(Double(y + 1), bottom.y) - max(Double(y), top.y)
-            let xNext = x + dxdy * dy
+            // Stepping row by row drifts by rounding; the edge was clamped to the region, so keep it there.
+            let xNext = min(max(x + dxdy * dy, 0), width)
             let d = dy * dir
             let (x0, x1) = x < xNext ? (x, xNext) : (xNext, x)
             let x0Floor = x0.rounded(.down)

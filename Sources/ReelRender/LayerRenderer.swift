@@ -57,11 +57,7 @@ public final class LayerRenderer {
             return
         }
         let elementOpacity = groups ? 1 : opacity
-        var extent = deviceExtent(of: layer, toDevice: toDevice)
-        if shadow != nil, !layer.masksToBounds {
-            extent = extent.union(shadowExtent(of: layer, content: extent, toDevice: toDevice))
-        }
-        var area = PixelRect(covering: extent).intersection(clip)
+        var area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
         let maskToDevice = mask.map { $0.transformToSuperlayer.concatenating(.flatten).concatenating(toDevice) }
         if let mask, let maskToDevice {
             // Nothing shows outside the mask layer.
@@ -111,7 +107,8 @@ public final class LayerRenderer {
     private func drawRasterized(_ layer: Layer, toDevice: Transform3D, into target: PixelBuffer, clip: PixelRect, opacity: Double) {
         let scale = max(layer.rasterizationScale, 0.01)
         let extent = layer.masksToBounds ? layer.bounds : deviceExtent(of: layer, toDevice: .identity)
-        guard extent.width > 0, extent.height > 0 else { return }
+        guard extent.width > 0, extent.height > 0, extent.width * scale <= 16384, extent.height * scale <= 16384,
+              abs(extent.minX * scale) < 1e9, abs(extent.minY * scale) < 1e9 else { return }
         let origin = Point(x: (extent.minX * scale).rounded(.down), y: (extent.minY * scale).rounded(.down))
         let width = Int((extent.maxX * scale).rounded(.up)) - Int(origin.x), height = Int((extent.maxY * scale).rounded(.up)) - Int(origin.y)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
@@ -241,7 +238,8 @@ public final class LayerRenderer {
             let clip = rasterizer.mask(Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice), clip: area)
             for y in 0..<area.height { SpanKernels.multiply(blurred.row(y), by: clip.row(y), count: area.width) }
         }
-        let packed = premultiplied(color, opacity)
+        // A shape taken from the picture's alpha is faded with the elements already; a shadowPath is not.
+        let packed = premultiplied(color, layer.shadowPath == nil ? 1 : opacity)
         guard packed != 0 else { return }
         for y in 0..<area.height {
             SpanKernels.blendUnder(picture.row(y), coverage: blurred.row(y), count: area.width, color: packed)
@@ -308,6 +306,7 @@ public final class LayerRenderer {
     private func drawsSeveralElements(_ layer: Layer) -> Bool {
         var count = layer.sublayers.contains { !$0.isHidden } ? 2 : 0
         if layer.backgroundColor != nil { count += 1 }
+        if layer.contents != nil { count += 1 }
         if layer.borderWidth > 0 { count += 1 }
         return count > 1
     }
@@ -330,14 +329,21 @@ public final class LayerRenderer {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Bounding box, in the space `toDevice` maps to, of everything the layer and its visible
-    /// sublayers draw (a clipping layer's sublayers stop at its bounds).
+    /// Bounding box, in the space `toDevice` maps to, of everything the layer draws: its
+    /// bounds, contents, visible sublayers and shadows (a clipping layer stops at its bounds).
     private func deviceExtent(of layer: Layer, toDevice: Transform3D) -> Rect {
         var box = bounds(of: layer.bounds, toDevice)
         if layer.masksToBounds { return box }
+        if let name = layer.contents, let image = images[name],
+           let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) {
+            box = box.union(bounds(of: mapping.destination, toDevice))
+        }
         let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
         for s in layer.sublayers where !s.isHidden {
             box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerSpace)))
+        }
+        if shadowColor(of: layer) != nil {
+            box = box.union(shadowExtent(of: layer, content: box, toDevice: toDevice))
         }
         return box
     }

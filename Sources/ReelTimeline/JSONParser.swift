@@ -117,10 +117,14 @@ public struct JSONParser {
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
-                    if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
-                       bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    if (0xD800..<0xDC00).contains(code) {
+                        // A high surrogate must be followed by a low one.
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a \\u high surrogate without its low surrogate")
+                        }
                         index += 2
                         let low = try parseHex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u high surrogate without its low surrogate") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     out.append(contentsOf: Array(String(Character(Unicode.Scalar(code) ?? "\u{FFFD}")).utf8))

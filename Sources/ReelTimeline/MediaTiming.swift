@@ -57,7 +57,7 @@ public struct MediaTiming: Hashable, Sendable {
             }
         }
         let cycle = cycleDuration
-        var index = Int((elapsed / cycle).rounded(.down))
+        var index = Int(min((elapsed / cycle).rounded(.down), 1e15))
         var inCycle = elapsed - Double(index) * cycle
         // The active interval is closed at its end: there the last cycle's final value shows.
         if elapsed >= active, index > 0, inCycle == 0 {

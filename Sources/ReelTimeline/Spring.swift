@@ -34,11 +34,13 @@ public struct Spring: Hashable, Sendable {
         }
     }
 
-    /// Seconds until the envelope (|A| + |B|) e^(-zeta omega0 t) falls to 0.001: when the spring
-    /// has settled (2.85 s for damping 5 at the defaults).
+    /// Seconds until the envelope (|A| + |B|) e^(-rate t) falls to 0.001: when the spring has
+    /// settled (2.85 s for damping 5 at the defaults). The rate is zeta omega0, except that an
+    /// overdamped spring creeps in at its slower root, omega0 (zeta - sqrt(zeta^2 - 1)).
     public var settlingDuration: Double {
         let w0 = omega0, z = zeta, v0 = -initialVelocity
         let (a, b): (Double, Double)
+        var rate = z * w0
         if z < 1 {
             (a, b) = (1, (z * w0 + v0) / (w0 * (1 - z * z).squareRoot()))
         } else if z == 1 {
@@ -48,8 +50,9 @@ public struct Spring: Hashable, Sendable {
             let r1 = -w0 * (z - root), r2 = -w0 * (z + root)
             let c2 = (v0 - r1) / (r2 - r1)
             (a, b) = (1 - c2, c2)
+            rate = -r1
         }
-        return log((abs(a) + abs(b)) / 0.001) / (z * w0)
+        return log((abs(a) + abs(b)) / 0.001) / rate
     }
 }
 

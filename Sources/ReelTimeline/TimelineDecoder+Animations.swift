@@ -122,7 +122,7 @@ extension TimelineDecoder {
         for (key, range, set) in [("mass", 1e-6...1e6, { (v: Double) in spring.mass = v }), ("stiffness", 1e-6...1e9, { spring.stiffness = $0 }),
                                   ("damping", 0...1e9, { spring.damping = $0 }), ("initialVelocity", -1e6...1e6, { spring.initialVelocity = $0 })] {
             guard let n = m[key] else { continue }
-            if let v = n.number(in: range, rangeText: key == "initialVelocity" ? "a number" : "a positive number") { set(v) } else { ok = false }
+            if let v = n.number(in: range, rangeText: "\(key) in \(range.lowerBound)...\(range.upperBound)") { set(v) } else { ok = false }
         }
         if spring.damping <= 0, m["damping"] != nil {
             m["damping"]!.problem(expected: "a positive damping (an undamped spring never settles)")

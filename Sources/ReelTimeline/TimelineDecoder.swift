@@ -68,7 +68,7 @@ struct TimelineDecoder {
         let duration = required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
         var fps = FrameRate(numerator: 30)
         if let f = m["fps"] {
-            if case .number(let v) = f.value, let rate = FrameRate(v) { fps = rate } else { f.problem(expected: "a frame rate in 0...1000") }
+            if case .number(let v) = f.value, let rate = FrameRate(v) { fps = rate } else { f.problem(expected: "a frame rate in 0.001...1000") }
         }
         var scale = 1.0
         if let s = m["scale"], let v = s.number(in: 0.01...16, rangeText: positive + " up to 16") { scale = v }
@@ -79,9 +79,14 @@ struct TimelineDecoder {
         guard let width, let height, let duration else { return nil }
         let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
         let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
-        if pw % 2 != 0 || ph % 2 != 0 || pw > 16384 || ph > 16384 {
-            node.problem(expected: "a pixel size (width x height x scale) of even numbers up to 16384, as yuv420p video needs",
+        if pw % 2 != 0 || ph % 2 != 0 || pw < 2 || ph < 2 || pw > 16384 || ph > 16384 {
+            node.problem(expected: "a pixel size (width x height x scale) of even numbers from 2 to 16384, as yuv420p video needs",
                          found: "\(pw)x\(ph) pixels")
+            return nil
+        }
+        if canvas.frameCount < 1 {
+            node.problem(expected: "a duration of at least one frame (1 / fps seconds)",
+                         found: "\(duration) s at \(canvas.fps.framesPerSecond) fps, which rounds to 0 frames")
             return nil
         }
         return canvas
@@ -128,7 +133,8 @@ struct TimelineDecoder {
         var id = ""
         if let i = m["id"] {
             if let s = i.string() {
-                if s.isEmpty || s.contains("/") { i.problem(expected: "a non-empty id without '/'") } else { id = s }
+                // '/' separates id paths (hit, inspect); '.' separates the steps of sublayers.ID. key paths.
+                if s.isEmpty || s.contains("/") || s.contains(".") { i.problem(expected: "a non-empty id without '/' or '.'") } else { id = s }
             }
         } else {
             node.problem(expected: "an `id`", found: "none")
@@ -167,12 +173,16 @@ struct TimelineDecoder {
             if let v = n.number(in: range, rangeText: text) { set(v) } else { ok = false }
         }
         number("beginTime", -1e9...1e9, "a time in seconds") { t.beginTime = $0 }
-        number("duration", 0...1e9, "a duration of 0 or more seconds") { t.duration = $0 }
-        number("speed", 1e-6...1e6, "a positive speed") { t.speed = $0 }
+        number("duration", 0...1e9, "a duration in 0...1000000000 seconds") { t.duration = $0 }
+        if t.duration > 0, t.duration < 1e-6 {
+            m["duration"]?.problem(expected: "0 (meaning 0.25 s) or at least 0.000001 seconds")
+            ok = false
+        }
+        number("speed", 1e-6...1e6, "a speed in 0.000001...1000000") { t.speed = $0 }
         number("timeOffset", -1e9...1e9, "a time in seconds") { t.timeOffset = $0 }
         number("repeatDuration", 0...1e9, "a duration of 0 or more seconds") { t.repeatDuration = $0 }
         if let r = m["repeatCount"] {
-            if case .string("infinity") = r.value { t.repeatCount = .infinity } else if let v = r.number(in: 0...1e9, rangeText: "a repeat count of 0 or more, or \"infinity\"") {
+            if case .string("infinity") = r.value { t.repeatCount = .infinity } else if let v = r.number(in: 0...1e9, rangeText: "a repeat count in 0...1000000000, or \"infinity\"") {
                 t.repeatCount = v
             } else { ok = false }
         }

@@ -25,12 +25,19 @@ extension ValueKind {
         return zip(a, b).map(+)
     }
 
-    /// `v` added to itself `n` times (`n` x v), for cumulative repeats.
+    /// `v` added to itself `n` times (`n` x v), for cumulative repeats: a product for
+    /// components, repeated squaring for matrices.
     func times(_ v: [Double], _ n: Int) -> [Double] {
         guard n > 0 else { return self == .transform ? Transform3D.identity.rows : v.map { _ in 0 } }
-        var r = v
-        for _ in 1..<n { r = add(r, v) }
-        return r
+        if isDiscrete || self == .path { return v }
+        guard self == .transform else { return v.map { $0 * Double(n) } }
+        var result = Transform3D.identity, power = Transform3D(rows: v), k = n
+        while k > 0 {
+            if k & 1 == 1 { result = result.concatenating(power) }
+            power = power.concatenating(power)
+            k >>= 1
+        }
+        return result.rows
     }
 
     /// Euclidean distance between two values, for paced keyframes.

@@ -55,8 +55,22 @@ public enum ValueKind: Hashable, Sendable {
         }
     }
 
+    /// The largest magnitude a number in a value may have: far beyond any canvas, small enough
+    /// that pixel and time arithmetic never overflows.
+    static let limit = 1e7
+
     /// Decodes a value written in the file, reporting a problem and returning nil when it does not fit.
     func decode(_ node: JSONNode) -> [Double]? {
+        guard let v = decodeForm(node) else { return nil }
+        guard v.allSatisfy({ abs($0) <= ValueKind.limit }) || self == .name else {
+            node.problem(expected: "numbers within ±\(Int(ValueKind.limit))")
+            return nil
+        }
+        return v
+    }
+
+    /// Decodes the value's form, without the range check.
+    private func decodeForm(_ node: JSONNode) -> [Double]? {
         switch self {
         case .scalar:
             if case .number(let v) = node.value { return [v] }
