@@ -62,16 +62,21 @@ public struct Transform3D: Hashable, Sendable {
         ])
     }
 
-    /// `self` applied first, then `n` (CATransform3DConcat(self, n)).
+    /// `self` applied first, then `n` (CATransform3DConcat(self, n)). Written out in full: it
+    /// runs several times per layer per frame, and must not allocate.
     public func concatenating(_ n: Transform3D) -> Transform3D {
-        let a = rows, b = n.rows
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                r[i * 4 + j] = a[i * 4] * b[j] + a[i * 4 + 1] * b[4 + j] + a[i * 4 + 2] * b[8 + j] + a[i * 4 + 3] * b[12 + j]
-            }
+        var r = self
+        func row(_ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double) -> (Double, Double, Double, Double) {
+            (a1 * n.m11 + a2 * n.m21 + a3 * n.m31 + a4 * n.m41,
+             a1 * n.m12 + a2 * n.m22 + a3 * n.m32 + a4 * n.m42,
+             a1 * n.m13 + a2 * n.m23 + a3 * n.m33 + a4 * n.m43,
+             a1 * n.m14 + a2 * n.m24 + a3 * n.m34 + a4 * n.m44)
         }
-        return Transform3D(rows: r)
+        (r.m11, r.m12, r.m13, r.m14) = row(m11, m12, m13, m14)
+        (r.m21, r.m22, r.m23, r.m24) = row(m21, m22, m23, m24)
+        (r.m31, r.m32, r.m33, r.m34) = row(m31, m32, m33, m34)
+        (r.m41, r.m42, r.m43, r.m44) = row(m41, m42, m43, m44)
+        return r
     }
 
     /// The 2D affine part when the matrix maps the z = 0 plane without perspective, else nil.
