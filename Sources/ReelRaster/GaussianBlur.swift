@@ -60,12 +60,13 @@ public enum GaussianBlur {
                 for r in 0..<rows {
                     let y = rowStart + r
                     guard y >= src.y, y < src.maxY else { continue }
-                    // pad[j] holds input x = region.x - horizontal.first - reach + j.
+                    // pad[j] holds input x = region.x - horizontal.first - reach + j; zero outside the source.
                     let x0 = region.x - horizontal.first - reach
                     let line = source.row(y)
-                    for j in 0..<(width + reach) {
-                        let x = x0 + j
-                        pad[j] = (x >= src.x && x < src.maxX) ? UInt32(line[x - src.x]) : 0
+                    let from = max(x0, src.x), to = min(x0 + width + reach, src.maxX)
+                    pad.baseAddress!.update(repeating: 0, count: width + reach)
+                    if from < to {
+                        for x in from..<to { pad[x - x0] = UInt32(line[x - src.x]) }
                     }
                     let dst = mid.baseAddress! + r * width
                     if reference {

@@ -141,12 +141,19 @@ public final class Rasterizer {
         }
         var columns = [Double](repeating: 0, count: region.width)
         for i in 0..<region.width { columns[i] = overlap(region.x + i, r.minX, r.maxX) }
+        // Rows wholly inside share one coverage row: the columns' own.
+        let inside = columns.map { UInt8(min($0, 1) * 255 + 0.5) }
         coverage.withUnsafeMutableBufferPointer { cov in
-            for row in 0..<region.height {
-                let cy = overlap(region.y + row, r.minY, r.maxY)
-                for i in 0..<region.width { cov[i] = UInt8(min(columns[i] * cy, 1) * 255 + 0.5) }
-                Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: cov.baseAddress!,
-                                    count: region.width, color: color)
+            inside.withUnsafeBufferPointer { full in
+                for row in 0..<region.height {
+                    let cy = overlap(region.y + row, r.minY, r.maxY)
+                    var source = full.baseAddress!
+                    if cy < 1 {
+                        for i in 0..<region.width { cov[i] = UInt8(min(columns[i] * cy, 1) * 255 + 0.5) }
+                        source = UnsafePointer(cov.baseAddress!)
+                    }
+                    Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: source, count: region.width, color: color)
+                }
             }
         }
     }
