@@ -13,10 +13,30 @@ public struct AxisSegment: Hashable, Sendable {
     public var slope: Double { (to.upperBound - to.lowerBound) / max(from.upperBound - from.lowerBound, 1e-12) }
 
     public func map(_ v: Double) -> Double { to.lowerBound + (v - from.lowerBound) * slope }
+}
 
-    /// The segment of `segments` (in ascending order) holding `v`; the first or last beyond the ends.
-    public static func find(_ segments: [AxisSegment], _ v: Double) -> AxisSegment {
-        for s in segments.dropLast() where v < s.from.upperBound { return s }
-        return segments[segments.count - 1]
+/// A piecewise-linear map of a rectangle onto image pixels, axis by axis: `columns` map x,
+/// `rows` map y, each in ascending order (one segment each for plain placement, up to three
+/// for nine-slice).
+public struct AxisMapping: Hashable, Sendable {
+    public var columns: [AxisSegment]
+    public var rows: [AxisSegment]
+
+    public init(columns: [AxisSegment], rows: [AxisSegment]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The rectangle the mapping covers.
+    public var destination: Rect {
+        Rect(x: columns[0].from.lowerBound, y: rows[0].from.lowerBound,
+             width: columns[columns.count - 1].from.upperBound - columns[0].from.lowerBound,
+             height: rows[rows.count - 1].from.upperBound - rows[0].from.lowerBound)
+    }
+
+    /// The index of the segment of `segments` holding `v`; the first or last beyond the ends.
+    public static func index(_ segments: [AxisSegment], _ v: Double) -> Int {
+        for (i, s) in segments.enumerated().dropLast() where v < s.from.upperBound { return i }
+        return segments.count - 1
     }
 }

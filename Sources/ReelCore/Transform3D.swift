@@ -85,11 +85,6 @@ public struct Transform3D: Hashable, Sendable {
         return AffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 
-    /// The flat (orthographic, z dropped) 2D affine transform of a matrix without perspective.
-    public init(_ t: AffineTransform) {
-        self.init(rows: [t.a, t.b, 0, 0, t.c, t.d, 0, 0, 0, 0, 1, 0, t.tx, t.ty, 0, 1])
-    }
-
     /// Maps a point of the z = 0 plane, dividing by w (perspective). Points behind the eye
     /// (w <= 0) have no image; callers that can meet them clip first (see `Homography`).
     public func apply(_ p: Point) -> Point {

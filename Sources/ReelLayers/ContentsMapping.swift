@@ -5,19 +5,7 @@ import ReelCore
 /// span of the layer's coordinates linearly onto a span of image pixels. Samples are clamped
 /// to their own segment's pixels, so nothing bleeds across a seam or in from outside
 /// `contentsRect`.
-public struct ContentsMapping: Hashable, Sendable {
-    public typealias Segment = AxisSegment
-
-    public var columns: [Segment]
-    public var rows: [Segment]
-
-    /// The rectangle of the layer the contents cover.
-    public var destination: Rect {
-        Rect(x: columns.first!.from.lowerBound, y: rows.first!.from.lowerBound,
-             width: columns.last!.from.upperBound - columns.first!.from.lowerBound,
-             height: rows.last!.from.upperBound - rows.first!.from.lowerBound)
-    }
-}
+public typealias ContentsMapping = AxisMapping
 
 extension Layer {
     /// Where an image of `width` x `height` pixels lands, by `contentsRect`, `contentsScale`,
@@ -61,7 +49,7 @@ extension Layer {
     /// Three segments along one axis: the fixed ends keep their size (image pixels / scale)
     /// and shrink proportionally when they do not fit; the middle stretches.
     static func nineSlice(_ d0: Double, _ d1: Double, _ s0: Double, _ s1: Double, _ c0: Double, _ c1: Double,
-                          _ scale: Double) -> [ContentsMapping.Segment] {
+                          _ scale: Double) -> [AxisSegment] {
         let span = s1 - s0
         let lo = max(0, min(1, c0)), hi = max(lo, min(1, c1))
         let startPixels = lo * span, endPixels = (1 - hi) * span
@@ -75,7 +63,7 @@ extension Layer {
         // The middle's edges, computed once so rounding can never turn a range around.
         let dA = min(d0 + start, d1), dB = max(dA, d1 - end)
         let sA = min(s0 + startPixels, s1), sB = max(sA, s1 - endPixels)
-        let segments: [ContentsMapping.Segment] = [
+        let segments: [AxisSegment] = [
             .init(from: d0...dA, to: s0...sA),
             .init(from: dA...dB, to: sA...sB),
             .init(from: dB...d1, to: sB...s1),

@@ -77,7 +77,7 @@ public enum GaussianBlur {
                 }
                 for y in 0..<region.height {
                     // Output row y reads intermediate rows (y - vertical.first - k) for tap k.
-                    let top = mid.baseAddress! + (region.y + y - vertical.first - reachOf(vertical) - rowStart) * width
+                    let top = mid.baseAddress! + (region.y + y - vertical.first - (vertical.weights.count - 1) - rowStart) * width
                     if reference {
                         verticalReference(top, width, vertical.weights, width, out.row(region.y + y))
                     } else {
@@ -88,8 +88,6 @@ public enum GaussianBlur {
         }
         return out
     }
-
-    private static func reachOf(_ t: Taps) -> Int { t.weights.count - 1 }
 
     /// dst[x] = sum over k of w[k] * pad[x + reach - k], shifted down 8 bits (16-bit result).
     static func horizontalPass(_ pad: UnsafePointer<UInt32>, _ w: [UInt32], _ width: Int, _ dst: UnsafeMutablePointer<UInt32>) {

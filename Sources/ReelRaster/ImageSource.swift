@@ -14,29 +14,20 @@ public struct ImageSource {
     }
 
     public let image: Image
-    /// x of the drawing's space onto image pixels, in ascending order of x.
-    public let columns: [AxisSegment]
-    /// y of the drawing's space onto image pixels.
-    public let rows: [AxisSegment]
+    /// The drawing's own space onto image pixels.
+    public let mapping: AxisMapping
     public let filter: Filter
 
-    public init(image: Image, columns: [AxisSegment], rows: [AxisSegment], filter: Filter) {
+    public init(image: Image, mapping: AxisMapping, filter: Filter) {
         self.image = image
-        self.columns = columns
-        self.rows = rows
+        self.mapping = mapping
         self.filter = filter
     }
 
     /// The whole image at one image pixel per unit.
     public init(image: Image, filter: Filter) {
-        self.init(image: image, columns: [AxisSegment(from: 0...Double(image.width), to: 0...Double(image.width))],
-                  rows: [AxisSegment(from: 0...Double(image.height), to: 0...Double(image.height))], filter: filter)
-    }
-
-    /// The rectangle of the drawing's space the image covers.
-    public var destination: Rect {
-        Rect(x: columns[0].from.lowerBound, y: rows[0].from.lowerBound,
-             width: columns[columns.count - 1].from.upperBound - columns[0].from.lowerBound,
-             height: rows[rows.count - 1].from.upperBound - rows[0].from.lowerBound)
+        let w = Double(image.width), h = Double(image.height)
+        self.init(image: image, mapping: AxisMapping(columns: [AxisSegment(from: 0...w, to: 0...w)], rows: [AxisSegment(from: 0...h, to: 0...h)]),
+                  filter: filter)
     }
 }

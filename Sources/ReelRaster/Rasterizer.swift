@@ -9,6 +9,7 @@ public final class Rasterizer {
     private var coverage: [UInt8] = []
     private var samples = SampleSpan(capacity: 0)
     private var fetched: [UInt32] = []
+    private var mapped: [MappedPoint] = []
 
     public init() {}
 
@@ -27,52 +28,86 @@ public final class Rasterizer {
     /// outline anti-aliased by coverage. Fetch, mix (trilinear), then composite, run by run.
     public func draw(_ source: ImageSource, transform: Transform3D, opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
         guard opacity > 0, let inverse = Homography(transform).inverted else { return }
-        let outline = Path(rect: source.destination).polygons(transform: transform)
-        let (levelA, levelB, t): (Int, Int, UInt32)
+        let mapping = source.mapping
+        let outline = Path(rect: mapping.destination).polygons(transform: transform)
+        let levels: [Int], t: UInt32
         switch source.filter {
         case .trilinear(let level):
             let top = source.image.levels.count - 1
             let l = min(max(level, 0), Double(top))
-            levelA = Int(l.rounded(.down))
-            levelB = min(levelA + 1, top)
-            t = UInt32(((l - Double(levelA)) * 256).rounded())
+            let a = Int(l.rounded(.down))
+            t = UInt32(((l - Double(a)) * 256).rounded())
+            levels = t > 0 ? [a, min(a + 1, top)] : [a]
         default:
-            (levelA, levelB, t) = (0, 0, 0)
+            (levels, t) = ([0], 0)
         }
+        // Per level, the pixels each segment may read: worked out once, not per pixel.
+        let bounds = levels.map { SegmentPixels(source.image, level: $0, mapping: mapping) }
         let nearest = source.filter == .nearest
         scan(outline, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) { x0, y, count, cov in
             if samples.x0.count < count { samples = SampleSpan(capacity: count) }
             if fetched.count < 2 * count { fetched = [UInt32](repeating: 0, count: 2 * count) }
+            if mapped.count < count { mapped = [MappedPoint](repeating: MappedPoint(u: 0, v: 0, column: -1, row: 0), count: count) }
+            // Each pixel centre back into the image, once for all levels.
+            for i in 0..<count {
+                guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
+                    mapped[i].column = -1
+                    continue
+                }
+                let c = AxisMapping.index(mapping.columns, p.x), r = AxisMapping.index(mapping.rows, p.y)
+                let column = mapping.columns[c], row = mapping.rows[r]
+                mapped[i] = MappedPoint(u: min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound),
+                                        v: min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound), column: c, row: r)
+            }
             fetched.withUnsafeMutableBufferPointer { f in
                 let first = f.baseAddress!, second = first + count
-                for (level, out) in t > 0 ? [(levelA, first), (levelB, second)] : [(levelA, first)] {
-                    let pixels = source.image.levels[level]
-                    let kx = Double(pixels.width) / Double(source.image.width), ky = Double(pixels.height) / Double(source.image.height)
+                for (k, b) in bounds.enumerated() {
                     for i in 0..<count {
-                        guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
+                        let m = mapped[i]
+                        guard m.column >= 0 else {
                             samples.set(i, u: 0, v: 0, nearest: true, minX: 0, maxX: 0, minY: 0, maxY: 0)
                             continue
                         }
-                        let column = AxisSegment.find(source.columns, p.x), row = AxisSegment.find(source.rows, p.y)
-                        let u = min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound) * kx
-                        let v = min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound) * ky
-                        samples.set(i, u: u, v: v, nearest: nearest,
-                                    minX: Rasterizer.firstPixel(column.to.lowerBound * kx), maxX: Rasterizer.lastPixel(column.to.upperBound * kx, pixels.width),
-                                    minY: Rasterizer.firstPixel(row.to.lowerBound * ky), maxY: Rasterizer.lastPixel(row.to.upperBound * ky, pixels.height))
+                        let (minX, maxX) = b.columns[m.column], (minY, maxY) = b.rows[m.row]
+                        samples.set(i, u: m.u * b.kx, v: m.v * b.ky, nearest: nearest, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
                     }
-                    SamplingKernels.bilinear(pixels, samples, count: count, into: out)
+                    SamplingKernels.bilinear(b.pixels, samples, count: count, into: k == 0 ? first : second)
                 }
-                if t > 0 { SamplingKernels.mix(first, second, count: count, t: t) }
+                if levels.count > 1 { SamplingKernels.mix(first, second, count: count, t: t) }
                 SpanKernels.composite(buffer.row(y) + x0, source: first, coverage: cov, count: count, opacity: opacity)
             }
         }
     }
 
-    /// The first pixel whose square starts at or after `edge` - 0.5 (the pixels a span from `edge` may read).
-    static func firstPixel(_ edge: Double) -> Int { max(0, Int((edge + 1e-9).rounded(.down))) }
+    /// A pixel centre mapped into the image: level-0 position and the segments it fell in
+    /// (column -1: behind the eye).
+    struct MappedPoint {
+        var u, v: Double
+        var column, row: Int
+    }
 
-    /// The last pixel a span ending at `edge` may read, within a row of `count`.
-    static func lastPixel(_ edge: Double, _ count: Int) -> Int { min(count - 1, max(0, Int((edge - 1e-9).rounded(.up)) - 1)) }
+    /// One mipmap level's pixels, its scale from level 0, and the pixel range each mapping
+    /// segment may read along each axis.
+    struct SegmentPixels {
+        let pixels: PixelBuffer
+        let kx, ky: Double
+        let columns: [(Int, Int)], rows: [(Int, Int)]
+
+        init(_ image: Image, level: Int, mapping: AxisMapping) {
+            pixels = image.levels[level]
+            kx = Double(pixels.width) / Double(image.width)
+            ky = Double(pixels.height) / Double(image.height)
+            let (w, h, kx, ky) = (pixels.width, pixels.height, kx, ky)
+            columns = mapping.columns.map { (SegmentPixels.first($0.to.lowerBound * kx), SegmentPixels.last($0.to.upperBound * kx, w)) }
+            rows = mapping.rows.map { (SegmentPixels.first($0.to.lowerBound * ky), SegmentPixels.last($0.to.upperBound * ky, h)) }
+        }
+
+        /// The first pixel a span starting at `edge` may read.
+        static func first(_ edge: Double) -> Int { max(0, Int((edge + 1e-9).rounded(.down))) }
+
+        /// The last pixel a span ending at `edge` may read, within a row of `count`.
+        static func last(_ edge: Double, _ count: Int) -> Int { min(count - 1, max(0, Int((edge - 1e-9).rounded(.up)) - 1)) }
+    }
 
     /// The coverage of `polygons` inside `clip` as an 8-bit mask.
     public func mask(_ polygons: [[Point]], clip: PixelRect) -> CoverageMask {

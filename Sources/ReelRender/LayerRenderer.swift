@@ -183,7 +183,7 @@ public final class LayerRenderer {
         case .trilinear:
             filter = minifying ? .trilinear(level: log2(ratio) + layer.minificationFilterBias) : .linear
         }
-        return ImageSource(image: image, columns: mapping.columns, rows: mapping.rows, filter: filter)
+        return ImageSource(image: image, mapping: mapping, filter: filter)
     }
 
     /// The shadow's premultiplied colour at full strength, or nil when the layer casts none.

@@ -29,7 +29,9 @@ public struct Animation: Hashable, Sendable {
 
     /// The animated property's key path from the layer the animation is attached to,
     /// including `sublayers.ID.` and `mask.` steps; empty for groups.
-    public var keyPath: String
+    public let keyPath: String
+    /// `keyPath` resolved once, not on every frame; nil for groups and unknown paths.
+    private let target: AnimationTarget?
     public var kind: Kind
     public var timing: MediaTiming
     /// Warps each cycle's progress (for groups: the children's time). Default linear, as in CA.
@@ -42,6 +44,7 @@ public struct Animation: Hashable, Sendable {
     public init(keyPath: String, kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction = .linear,
                 isAdditive: Bool = false, isCumulative: Bool = false) {
         self.keyPath = keyPath
+        target = AnimationTarget(keyPath)
         self.kind = kind
         self.timing = timing
         self.timingFunction = timingFunction
@@ -61,7 +64,7 @@ public struct Animation: Hashable, Sendable {
             for child in children { child.apply(at: childTime, to: &layer) }
             return
         }
-        guard let target = AnimationTarget(keyPath) else { return }
+        guard let target else { return }
         target.modify(&layer) { property, l in
             let base = property.value(of: l)
             property.setValue(value(cycle: cycle, local: local, duration: timing.simpleDuration, base: base, kind: property.kind), on: &l)
@@ -75,10 +78,10 @@ public struct Animation: Hashable, Sendable {
     /// The property's value `local` seconds into cycle `cycle`.
     func value(cycle: Int, local: Double, duration: Double, base: [Double], kind valueKind: ValueKind) -> [Double] {
         let linearProgress = local / duration
-        let (start, end) = endpoints(base: base, kind: valueKind)
         var v: [Double]
         switch kind {
         case .basic:
+            let (start, end) = endpoints(base: base, kind: valueKind)
             v = valueKind.interpolate(start, end, timingFunction.value(at: linearProgress))
         case .keyframe(let k):
             let progress = k.mode == .paced || k.mode == .cubicPaced ? linearProgress : timingFunction.value(at: linearProgress)
@@ -87,12 +90,13 @@ public struct Animation: Hashable, Sendable {
             let p = motion.point(at: pathProgress(motion, linearProgress))
             v = [p.x, p.y]
         case .spring(let spring, _, _, _):
+            let (start, end) = endpoints(base: base, kind: valueKind)
             v = valueKind.interpolate(start, end, 1 - spring.displacement(at: local))
         case .group:
             v = base
         }
         if isCumulative, cycle > 0 {
-            v = valueKind.add(valueKind.times(end, cycle), v)
+            v = valueKind.add(valueKind.times(endpoints(base: base, kind: valueKind).1, cycle), v)
         }
         return isAdditive ? valueKind.add(base, v) : v
     }

@@ -2,8 +2,8 @@ import ReelLayers
 
 /// Where an animation's key path leads from the layer it is attached to: through
 /// `sublayers.ID.` and `mask.` steps to a property of that layer or of one below it.
-struct AnimationTarget {
-    enum Step: Hashable {
+struct AnimationTarget: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
         case sublayer(String)
         case mask
     }
@@ -30,6 +30,15 @@ struct AnimationTarget {
         guard let property = LayerProperty.all[name], LayerProperty.animatableKeyPaths.contains(name) else { return nil }
         self.steps = steps
         self.property = property
+    }
+
+    static func == (a: AnimationTarget, b: AnimationTarget) -> Bool {
+        a.steps == b.steps && a.property.keyPath == b.property.keyPath
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(steps)
+        h.combine(property.keyPath)
     }
 
     /// Runs `body` on the target layer inside `layer` (nothing when a step finds no layer).

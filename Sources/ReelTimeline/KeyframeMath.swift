@@ -12,13 +12,19 @@ enum KeyframeMath {
         let span = times[i + 1] - times[i]
         return (i, span > 0 ? min(max((progress - times[i]) / span, 0), 1) : 1)
     }
+}
 
-    /// For a curve made of `segments` pieces, each `point(i, s)` for s in 0...1: the piece and
-    /// parameter at which the arc length reaches `progress` of the whole (constant speed).
-    static func arcLengthParameter(segments: Int, progress: Double, samples: Int = 64, point: (Int, Double) -> [Double]) -> (Int, Double) {
-        var lengths: [[Double]] = []   // cumulative length at each sample of each piece
+/// Arc length along a curve made of pieces, each `point(i, s)` for s in 0...1, sampled once:
+/// where the constant-speed (paced) modes find the piece and parameter for a progress.
+struct ArcLengthTable: Hashable, Sendable {
+    /// Cumulative length at each sample of each piece.
+    private let lengths: [[Double]]
+    private let samples: Int
+
+    init(pieces: Int, samples: Int = 64, point: (Int, Double) -> [Double]) {
+        var lengths: [[Double]] = []
         var total = 0.0
-        for i in 0..<segments {
+        for i in 0..<pieces {
             var previous = point(i, 0)
             var row = [total]
             for k in 1...samples {
@@ -29,9 +35,17 @@ enum KeyframeMath {
             }
             lengths.append(row)
         }
-        guard total > 0 else { return (min(segments - 1, Int(progress * Double(segments))), 0) }
+        self.lengths = lengths
+        self.samples = samples
+    }
+
+    /// The piece and parameter at which the arc length reaches `progress` of the whole.
+    func locate(_ progress: Double) -> (Int, Double) {
+        let pieces = lengths.count
+        let total = lengths.last?.last ?? 0
+        guard total > 0 else { return (min(pieces - 1, max(0, Int(progress * Double(pieces)))), 0) }
         let target = min(max(progress, 0), 1) * total
-        for i in 0..<segments where target <= lengths[i][samples] || i == segments - 1 {
+        for i in 0..<pieces where target <= lengths[i][samples] || i == pieces - 1 {
             let row = lengths[i]
             var k = 1
             while k < samples, row[k] < target { k += 1 }
@@ -39,6 +53,6 @@ enum KeyframeMath {
             let f = span > 0 ? (target - row[k - 1]) / span : 0
             return (i, min(1, (Double(k - 1) + f) / Double(samples)))
         }
-        return (segments - 1, 1)
+        return (pieces - 1, 1)
     }
 }

@@ -1,14 +1,16 @@
 /// The values of a keyframe animation and how they are timed and joined.
 public struct Keyframes: Hashable, Sendable {
-    public var values: [[Double]]
+    public let values: [[Double]]
     /// Fractions of the duration, ascending from 0 to 1; one per value (one more for discrete).
     /// Empty: evenly spaced. Ignored by the paced modes.
-    public var keyTimes: [Double]
+    public let keyTimes: [Double]
     /// One per segment; empty: linear. Ignored by the paced modes.
-    public var timingFunctions: [TimingFunction]
-    public var mode: Animation.CalculationMode
+    public let timingFunctions: [TimingFunction]
+    public let mode: Animation.CalculationMode
     /// Kochanek-Bartels parameters per keyframe for the cubic modes (all 0: Catmull-Rom).
-    public var tension: [Double], continuity: [Double], bias: [Double]
+    public let tension: [Double], continuity: [Double], bias: [Double]
+    /// The spline's arc length, sampled once for `cubicPaced`.
+    private var arcLength: ArcLengthTable?
 
     public init(values: [[Double]], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
                 tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []) {
@@ -19,6 +21,10 @@ public struct Keyframes: Hashable, Sendable {
         self.tension = tension
         self.continuity = continuity
         self.bias = bias
+        if mode == .cubicPaced, values.count > 1 {
+            let frames = self
+            arcLength = ArcLengthTable(pieces: values.count - 1) { frames.spline($0, $1) }
+        }
     }
 
     /// The value at `progress` (0...1 of one cycle, after the animation's timing function).
@@ -41,7 +47,7 @@ public struct Keyframes: Hashable, Sendable {
             let eased = i < timingFunctions.count ? timingFunctions[i].value(at: f) : f
             return spline(i, eased)
         case .cubicPaced:
-            let (i, s) = KeyframeMath.arcLengthParameter(segments: n - 1, progress: progress) { spline($0, $1) }
+            let (i, s) = arcLength!.locate(progress)
             return spline(i, s)
         }
     }

@@ -22,9 +22,10 @@ public enum LayerInspector {
         }
         for l in root.sublayers { walk(l, "") }
         if let layer {
+            let all = layers.map(\.0)
             layers = layers.filter { $0.0 == layer || $0.0.hasSuffix("/" + layer) }
             guard !layers.isEmpty else {
-                throw NotFound(description: "no layer \"\(layer)\"; layers: " + (root.sublayers.isEmpty ? "none" : allPaths(root).joined(separator: ", ")))
+                throw NotFound(description: "no layer \"\(layer)\"; layers: " + (all.isEmpty ? "none" : all.joined(separator: ", ")))
             }
         }
         let keys: [String]
@@ -44,16 +45,5 @@ public enum LayerInspector {
             return (path, key != nil ? values[0].value : .object(values))
         }
         return .object([("time", .number(time)), ("layers", .object(entries))])
-    }
-
-    private static func allPaths(_ root: Layer) -> [String] {
-        var out: [String] = []
-        func walk(_ l: Layer, _ prefix: String) {
-            let path = prefix.isEmpty ? l.id : prefix + "/" + l.id
-            out.append(path)
-            for s in l.sublayers { walk(s, path) }
-        }
-        for l in root.sublayers { walk(l, "") }
-        return out
     }
 }

@@ -3,11 +3,11 @@ import ReelCore
 /// Movement along a path (CAKeyframeAnimation.path): each element but moveTo is a keyframe
 /// whose Bezier parameter moves linearly in time; the paced modes move at constant speed.
 public struct PathMotion: Hashable, Sendable {
-    public var path: Path
+    public let path: Path
     /// One more than the keyframe elements; empty: evenly spaced.
-    public var keyTimes: [Double]
-    public var timingFunctions: [TimingFunction]
-    public var mode: Animation.CalculationMode
+    public let keyTimes: [Double]
+    public let timingFunctions: [TimingFunction]
+    public let mode: Animation.CalculationMode
 
     /// A drawn piece of the path: start point and element (close becomes a line back).
     struct Piece: Hashable, Sendable {
@@ -36,6 +36,8 @@ public struct PathMotion: Hashable, Sendable {
     }
 
     let pieces: [Piece]
+    /// Arc length along the pieces, sampled once for the paced modes.
+    private var arcLength: ArcLengthTable?
 
     public init(path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear) {
         self.path = path
@@ -55,6 +57,12 @@ public struct PathMotion: Hashable, Sendable {
             }
         }
         self.pieces = pieces
+        if mode == .paced || mode == .cubicPaced, !pieces.isEmpty {
+            arcLength = ArcLengthTable(pieces: pieces.count) { i, s in
+                let p = pieces[i].point(s)
+                return [p.x, p.y]
+            }
+        }
     }
 
     public static func == (a: PathMotion, b: PathMotion) -> Bool {
@@ -71,10 +79,7 @@ public struct PathMotion: Hashable, Sendable {
         guard !pieces.isEmpty else { return (0, 0) }
         switch mode {
         case .paced, .cubicPaced:
-            return KeyframeMath.arcLengthParameter(segments: pieces.count, progress: progress) { i, s in
-                let p = pieces[i].point(s)
-                return [p.x, p.y]
-            }
+            return arcLength!.locate(progress)
         case .discrete:
             let times = keyTimes.isEmpty ? KeyframeMath.evenTimes(pieces.count + 1) : keyTimes
             var i = 0
