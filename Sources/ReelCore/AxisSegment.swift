@@ -35,8 +35,10 @@ public struct AxisMapping: Hashable, Sendable {
     }
 
     /// The index of the segment of `segments` holding `v`; the first or last beyond the ends.
+    @inlinable
     public static func index(_ segments: [AxisSegment], _ v: Double) -> Int {
-        for (i, s) in segments.enumerated().dropLast() where v < s.from.upperBound { return i }
-        return segments.count - 1
+        var i = 0
+        while i < segments.count - 1, v >= segments[i].from.upperBound { i += 1 }
+        return i
     }
 }

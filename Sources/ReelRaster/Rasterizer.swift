@@ -48,33 +48,38 @@ public final class Rasterizer {
             if samples.x0.count < count { samples = SampleSpan(capacity: count) }
             if fetched.count < 2 * count { fetched = [UInt32](repeating: 0, count: 2 * count) }
             if mapped.count < count { mapped = [MappedPoint](repeating: MappedPoint(u: 0, v: 0, column: -1, row: 0), count: count) }
-            // Each pixel centre back into the image, once for all levels.
-            for i in 0..<count {
-                guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
-                    mapped[i].column = -1
-                    continue
-                }
-                let c = AxisMapping.index(mapping.columns, p.x), r = AxisMapping.index(mapping.rows, p.y)
-                let column = mapping.columns[c], row = mapping.rows[r]
-                mapped[i] = MappedPoint(u: min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound),
-                                        v: min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound), column: c, row: r)
-            }
             fetched.withUnsafeMutableBufferPointer { f in
+            mapped.withUnsafeMutableBufferPointer { points in
+                // Each pixel centre back into the image, once for all levels.
+                for i in 0..<count {
+                    guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
+                        points[i].column = -1
+                        continue
+                    }
+                    let c = AxisMapping.index(mapping.columns, p.x), r = AxisMapping.index(mapping.rows, p.y)
+                    let column = mapping.columns[c], row = mapping.rows[r]
+                    points[i] = MappedPoint(u: min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound),
+                                            v: min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound), column: c, row: r)
+                }
                 let first = f.baseAddress!, second = first + count
                 for (k, b) in bounds.enumerated() {
-                    for i in 0..<count {
-                        let m = mapped[i]
-                        guard m.column >= 0 else {
-                            samples.set(i, u: 0, v: 0, nearest: true, minX: 0, maxX: 0, minY: 0, maxY: 0)
-                            continue
+                    b.columns.withUnsafeBufferPointer { columns in
+                    b.rows.withUnsafeBufferPointer { rows in
+                        for i in 0..<count {
+                            let m = points[i]
+                            guard m.column >= 0 else {
+                                samples.set(i, u: 0, v: 0, nearest: true, minX: 0, maxX: 0, minY: 0, maxY: 0)
+                                continue
+                            }
+                            let (minX, maxX) = columns[m.column], (minY, maxY) = rows[m.row]
+                            samples.set(i, u: m.u * b.kx, v: m.v * b.ky, nearest: nearest, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
                         }
-                        let (minX, maxX) = b.columns[m.column], (minY, maxY) = b.rows[m.row]
-                        samples.set(i, u: m.u * b.kx, v: m.v * b.ky, nearest: nearest, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
-                    }
+                    }}
                     SamplingKernels.bilinear(b.pixels, samples, count: count, into: k == 0 ? first : second)
                 }
                 if levels.count > 1 { SamplingKernels.mix(first, second, count: count, t: t) }
                 SpanKernels.composite(buffer.row(y) + x0, source: first, coverage: cov, count: count, opacity: opacity)
+            }
             }
         }
     }
