@@ -7,17 +7,37 @@ public final class PixelBuffer: @unchecked Sendable {
     /// Bytes from one row to the next (a multiple of 64, so rows start cache-line aligned).
     public let stride: Int
     public let bytes: UnsafeMutableRawPointer
+    /// Whether the buffer frees `bytes` (false for scratch memory lent by its owner).
+    private let ownsBytes: Bool
 
+    /// A transparent buffer with memory of its own.
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "PixelBuffer needs a positive size")
         self.width = width
         self.height = height
-        stride = (width * 4 + 63) & ~63
+        stride = PixelBuffer.stride(forWidth: width)
         bytes = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        ownsBytes = true
     }
 
-    deinit { bytes.deallocate() }
+    /// A buffer over scratch memory that the caller owns, reuses from frame to frame, and
+    /// keeps alive longer than the buffer (`stride(forWidth:)` times `height` bytes, 64-byte
+    /// aligned). Its pixels are whatever the memory holds.
+    public init(width: Int, height: Int, borrowing memory: UnsafeMutableRawPointer) {
+        precondition(width > 0 && height > 0, "PixelBuffer needs a positive size")
+        self.width = width
+        self.height = height
+        stride = PixelBuffer.stride(forWidth: width)
+        bytes = memory
+        ownsBytes = false
+    }
+
+    deinit { if ownsBytes { bytes.deallocate() } }
+
+    /// Bytes from row to row for a width: whole cache lines.
+    @inlinable
+    public static func stride(forWidth width: Int) -> Int { (width * 4 + 63) & ~63 }
 
     /// The 32-bit pixels of row `y` (RGBA in memory order, little-endian: R in the low byte).
     @inlinable
@@ -28,6 +48,10 @@ public final class PixelBuffer: @unchecked Sendable {
     /// Fills every pixel with one premultiplied colour.
     public func clear(to color: Color) {
         let packed = PixelBuffer.pack(color.premultipliedRGBA8)
+        if packed == 0 {
+            bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            return
+        }
         for y in 0..<height { row(y).update(repeating: packed, count: width) }
     }
 

@@ -2,7 +2,7 @@ import ReelCore
 
 /// An image as it is drawn: which pixels a point of the drawing's own space shows, axis by
 /// axis (piecewise-linear for nine-slice), and how samples between pixel centres are made.
-public struct ImageSource {
+public struct ImageSource: Sendable {
     /// How samples between pixel centres are made.
     public enum Filter: Hashable, Sendable {
         /// The pixel whose square holds the point: blocky, keeps pixel art sharp.

@@ -117,10 +117,16 @@ public final class Rasterizer {
     /// The coverage of `polygons` inside `clip` as an 8-bit mask.
     public func mask(_ polygons: [[Point]], clip: PixelRect) -> CoverageMask {
         let mask = CoverageMask(region: clip)
+        self.mask(polygons, into: mask)
+        return mask
+    }
+
+    /// Writes the coverage of `polygons` into `mask` (all outside before), over its region.
+    public func mask(_ polygons: [[Point]], into mask: CoverageMask) {
+        let clip = mask.region
         scan(polygons, clip: clip) { x, y, count, cov in
             (mask.row(y) + (x - clip.x)).update(from: cov, count: count)
         }
-        return mask
     }
 
     /// Computes the coverage of `polygons` row by row inside `clip` and hands each row's

@@ -1,0 +1,119 @@
+import ReelCore
+
+/// Bilinear sampling of an 8-bit coverage mask along a straight walk: the kernel that draws a
+/// cached, blurred shadow mask through a rotated or scaled layer's transform. Positions are
+/// 16.16 fixed point in the mask's pixel coordinates, already less half a pixel (so the
+/// integer part is the top-left of the four pixels blended), and advance by a fixed step per
+/// output pixel: exact integer arithmetic, the same bytes on every machine and lane width.
+public enum MaskSampling {
+    /// A straight walk through the mask: output pixel i samples at `start + i * step`.
+    public struct Walk: Sendable {
+        public var u, v: Int32
+        public var du, dv: Int32
+
+        public init(u: Int32, v: Int32, du: Int32, dv: Int32) {
+            (self.u, self.v, self.du, self.dv) = (u, v, du, dv)
+        }
+
+        /// The walk for output pixels whose centres map to mask coordinates `(x, y)` plus
+        /// `(dx, dy)` per pixel; nil when a position does not fit in 16.16.
+        public init?(x: Double, y: Double, dx: Double, dy: Double) {
+            let values = [(x - 0.5) * 65536, (y - 0.5) * 65536, dx * 65536, dy * 65536]
+            guard values.allSatisfy({ $0.isFinite && abs($0) < 2e9 }) else { return nil }
+            self.init(u: Int32(values[0].rounded()), v: Int32(values[1].rounded()),
+                      du: Int32(values[2].rounded()), dv: Int32(values[3].rounded()))
+        }
+    }
+
+    /// out[i] = the mask bilinearly sampled at walk position i, weights in 1/256 steps and one
+    /// rounding at the end. Every position's four pixels must lie inside the mask's region:
+    /// the caller cuts the walk to that span and writes 0 elsewhere.
+    public static func bilinear(_ mask: CoverageMask, _ walk: Walk, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let region = mask.region
+        let base = UnsafePointer(mask.row(region.y)) - region.x
+        let stride = region.width
+        let lanes = SIMD8<Int32>(0, 1, 2, 3, 4, 5, 6, 7)
+        let laneStep = SIMD8<Int32>(repeating: 8)
+        var u = SIMD8<Int32>(repeating: walk.u) &+ lanes &* SIMD8<Int32>(repeating: walk.du)
+        var v = SIMD8<Int32>(repeating: walk.v) &+ lanes &* SIMD8<Int32>(repeating: walk.dv)
+        let du8 = laneStep &* SIMD8<Int32>(repeating: walk.du), dv8 = laneStep &* SIMD8<Int32>(repeating: walk.dv)
+        let full = SIMD8<Int32>(repeating: 256), low = SIMD8<Int32>(repeating: 0xFFFF)
+        var i = 0
+        while i + 8 <= count {
+            let ix = u &>> 16, iy = v &>> 16
+            let wx = ((u & low) &+ 128) &>> 8, wy = ((v & low) &+ 128) &>> 8
+            var a = SIMD8<Int32>(), b = a, c = a, d = a
+            for j in 0..<8 {
+                let p = base + (Int(iy[j]) * stride + Int(ix[j]) - region.y * stride)
+                a[j] = Int32(p[0]); b[j] = Int32(p[1]); c[j] = Int32(p[stride]); d[j] = Int32(p[stride + 1])
+            }
+            let top = a &* (full &- wx) &+ b &* wx, bottom = c &* (full &- wx) &+ d &* wx
+            let value = (top &* (full &- wy) &+ bottom &* wy &+ SIMD8<Int32>(repeating: 32768)) &>> 16
+            UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)
+            u &+= du8
+            v &+= dv8
+            i += 8
+        }
+        var su = walk.u &+ Int32(i) &* walk.du, sv = walk.v &+ Int32(i) &* walk.dv
+        while i < count {
+            out[i] = sample(base, stride, region.y, su, sv)
+            su &+= walk.du
+            sv &+= walk.dv
+            i += 1
+        }
+    }
+
+    /// One sample: the formula every lane follows.
+    @inline(__always)
+    static func sample(_ base: UnsafePointer<UInt8>, _ stride: Int, _ top: Int, _ u: Int32, _ v: Int32) -> UInt8 {
+        let ix = Int(u >> 16), iy = Int(v >> 16)
+        let wx = ((u & 0xFFFF) + 128) >> 8, wy = ((v & 0xFFFF) + 128) >> 8
+        let p = base + (iy * stride + ix - top * stride)
+        let t = Int32(p[0]) * (256 - wx) + Int32(p[1]) * wx
+        let b = Int32(p[stride]) * (256 - wx) + Int32(p[stride + 1]) * wx
+        return UInt8((t * (256 - wy) + b * wy + 32768) >> 16)
+    }
+
+    /// The scalar twin of `bilinear`, one sample at a time, for tests.
+    public static func bilinearReference(_ mask: CoverageMask, _ walk: Walk, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let u = walk.u &+ Int32(i) &* walk.du, v = walk.v &+ Int32(i) &* walk.dv
+            let ix = Int(u >> 16), iy = Int(v >> 16)
+            let wx = ((u & 0xFFFF) + 128) >> 8, wy = ((v & 0xFFFF) + 128) >> 8
+            let p = { (x: Int, y: Int) in Int32(mask.value(x: x, y: y)) }
+            let top = p(ix, iy) * (256 - wx) + p(ix + 1, iy) * wx
+            let bottom = p(ix, iy + 1) * (256 - wx) + p(ix + 1, iy + 1) * wx
+            out[i] = UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
+        }
+    }
+
+    /// The output pixels `0..<count` whose walk positions keep all four pixels inside
+    /// `region` (a walk in 16.16, less half a pixel): one contiguous run, or nil.
+    public static func span(of walk: Walk, count: Int, inside region: PixelRect) -> Range<Int>? {
+        var lo = 0.0, hi = Double(count - 1)
+        for (start, step, first, last) in [(walk.u, walk.du, region.x, region.maxX - 2), (walk.v, walk.dv, region.y, region.maxY - 2)] {
+            // Need first <= floor(p / 65536) <= last, p = start + i * step.
+            let minP = Double(first) * 65536, maxP = Double(last) * 65536 + 65535
+            guard maxP >= minP else { return nil }
+            let s = Double(start), d = Double(step)
+            if d == 0 {
+                if s < minP || s > maxP { return nil }
+            } else {
+                let a = (minP - s) / d, b = (maxP - s) / d
+                lo = max(lo, min(a, b).rounded(.up))
+                hi = min(hi, max(a, b).rounded(.down))
+            }
+        }
+        guard lo <= hi else { return nil }
+        // Rounding at the ends of the interval: step inwards until both ends are exact.
+        var first = Int(lo), last = Int(hi)
+        func inside(_ i: Int) -> Bool {
+            let u = Int64(walk.u) + Int64(i) * Int64(walk.du), v = Int64(walk.v) + Int64(i) * Int64(walk.dv)
+            let x = Int(u >> 16), y = Int(v >> 16)
+            return x >= region.x && x <= region.maxX - 2 && y >= region.y && y <= region.maxY - 2
+        }
+        while first <= last, !inside(first) { first += 1 }
+        while last >= first, !inside(last) { last -= 1 }
+        return first <= last ? first..<(last + 1) : nil
+    }
+}

@@ -1,0 +1,86 @@
+import ReelCore
+import ReelLayers
+import ReelRaster
+
+/// One step of a frame plan: what to draw, the pixels it may touch, and the layer it draws
+/// for. Coordinates are the current target's pixels: the frame, or the offscreen picture the
+/// innermost open group draws into.
+public struct DrawStep: Sendable {
+    public enum Operation: Sendable {
+        /// An axis-aligned rectangle in a premultiplied colour.
+        case fillRect(Rect, color: UInt32)
+        /// Closed polygons (non-zero winding) in a premultiplied colour.
+        case fillPolygons([[Point]], color: UInt32)
+        /// An image through a transform, faded by `opacity` (0...255).
+        case image(ImageSource, transform: Transform3D, opacity: UInt32)
+        /// Opens a transparent picture over `area`; the steps up to its `endGroup` or
+        /// `endMask` draw into it, in its own pixels (`area` moved to the origin).
+        case beginGroup
+        /// Composites the open picture onto the target below at `area`, faded by `opacity`
+        /// (0...255) and cut by `clip`.
+        case endGroup(opacity: UInt32, clip: GroupClip)
+        /// Turns the open picture into coverage (its alpha) for the next `endGroup(clip: .mask)`.
+        case endMask
+        /// Slides a blurred shadow under the open picture.
+        case shadow(ShadowStep)
+        /// Draws a `shouldRasterize` layer's bitmap, drawn once and kept while its content holds.
+        case rasterized(RasterizedStep)
+    }
+
+    /// How a group's picture is cut when it lands.
+    public enum GroupClip: Sendable {
+        case none
+        /// By the coverage of polygons in the target's pixels (a rounded `masksToBounds`).
+        case polygons([[Point]])
+        /// By the coverage the last `endMask` made (a `mask` layer).
+        case mask
+    }
+
+    /// Which part of its layer a step draws, for profiles.
+    public enum Part: String, Sendable, CaseIterable {
+        case background, contents, border, shadow, mask, group, rasterized
+    }
+
+    public var operation: Operation
+    /// The pixels the step may touch, in the current target's coordinates (the clip met).
+    public var area: PixelRect
+    /// Index of the layer in `FramePlan.layers`.
+    public var layer: Int
+    public var part: Part
+}
+
+/// A layer's shadow as a plan step: the shape, how it is blurred and moved, its colour.
+public struct ShadowStep: Sendable {
+    /// Where the shadow's shape comes from.
+    public enum Shape: Sendable {
+        /// The alpha of the open picture (the layer's own elements), blurred in device space.
+        case pictureAlpha
+        /// A `shadowPath`, as polygons in the target's pixels, blurred in device space.
+        case polygons([[Point]])
+        /// A mask made once in the layer's own space and kept (see `ShadowCache`), drawn
+        /// through `toTarget`: for transforms that keep shapes similar (rotation, uniform
+        /// scale, translation), under which a Gaussian blur commutes.
+        case cached(ShadowCache.Key, toTarget: AffineTransform)
+    }
+
+    public var shape: Shape
+    /// Blur in target pixels, and the offset already moved into target pixels.
+    public var sigma: Double
+    public var offset: Point
+    /// `masksToBounds`: the shadow is cut to the layer's rounded bounds (polygons in target pixels).
+    public var clip: [[Point]]?
+    /// Premultiplied colour at full coverage.
+    public var color: UInt32
+}
+
+/// A `shouldRasterize` layer as a plan step.
+public struct RasterizedStep: Sendable {
+    /// The layer with placement and fading reset: what the bitmap shows.
+    public var content: Layer
+    public var scale: Double
+    public var width: Int, height: Int
+    /// Layer space to bitmap pixels, and bitmap pixels to the target.
+    public var localToBitmap: Transform3D
+    public var bitmapToTarget: Transform3D
+    public var opacity: UInt32
+}

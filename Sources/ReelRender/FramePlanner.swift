@@ -1,0 +1,363 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ReelCore
+import ReelLayers
+import ReelRaster
+
+/// Turns a layer tree into a frame plan the way Core Animation composites it: shadow,
+/// background (rounded by `cornerRadius`), contents, sublayers in `zPosition` order, border on
+/// top; then `masksToBounds` clipping, the `mask` layer and opacity (as one picture where
+/// group opacity or `shouldRasterize` asks for it). Each layer's 3D content is flattened into
+/// its superlayer's plane, as CALayer does. Planning touches no pixels: it decides what is
+/// drawn where, in which order, and through which offscreen pictures.
+public struct FramePlanner {
+    /// Decoded images by asset name, for `contents`.
+    public let images: [String: Image]
+
+    public init(images: [String: Image] = [:]) {
+        self.images = images
+    }
+
+    /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
+    public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
+        var builder = Builder(plan: FramePlan(width: width, height: height), images: images)
+        builder.draw(root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
+        return builder.plan
+    }
+
+    /// The plan of a `shouldRasterize` layer's bitmap.
+    func plan(_ step: RasterizedStep) -> FramePlan {
+        var builder = Builder(plan: FramePlan(width: step.width, height: step.height), images: images)
+        let layer = builder.register(step.content, path: step.content.id)
+        builder.drawContent(step.content, index: layer, toDevice: step.localToBitmap,
+                            clip: PixelRect(x: 0, y: 0, width: step.width, height: step.height), opacity: 1, path: step.content.id)
+        return builder.plan
+    }
+
+    /// The plan of a layer's own elements at `scale` bitmap pixels per unit, the bitmap's
+    /// pixel (0, 0) at layer point `origin` / `scale`: the shape a cached shadow blurs.
+    func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
+        var builder = Builder(plan: FramePlan(width: region.width, height: region.height), images: images)
+        let index = builder.register(layer, path: layer.id)
+        let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
+        builder.drawElements(layer, index: index, toDevice: toBitmap, clip: PixelRect(x: 0, y: 0, width: region.width, height: region.height),
+                             opacity: 1, path: layer.id)
+        return builder.plan
+    }
+
+    /// The box, in the layer's own space, of what its elements draw (without its own shadow).
+    func elementsExtent(of layer: Layer) -> Rect {
+        Builder(plan: FramePlan(width: 0, height: 0), images: images).deviceExtent(of: layer, toDevice: .identity, ownShadow: false)
+    }
+
+    /// The plan under construction and the rules that fill it.
+    struct Builder {
+        var plan: FramePlan
+        let images: [String: Image]
+
+        mutating func register(_ layer: Layer, path: String) -> Int {
+            plan.layers.append(path)
+            return plan.layers.count - 1
+        }
+
+        mutating func emit(_ operation: DrawStep.Operation, _ area: PixelRect, _ layer: Int, _ part: DrawStep.Part) {
+            plan.steps.append(DrawStep(operation: operation, area: area, layer: layer, part: part))
+        }
+
+        /// Plans `layer`, whose superlayer's plane maps to pixels by `parent`, faded by the
+        /// opacity that ancestors without group opacity pass down.
+        mutating func draw(_ layer: Layer, parent: Transform3D, clip: PixelRect, opacity inherited: Double, path parentPath: String,
+                           transformIncluded: Bool = false) {
+            guard !layer.isHidden else { return }
+            let effective = inherited * min(max(layer.opacity, 0), 1)
+            guard effective > 0 else { return }
+            let path = parentPath.isEmpty ? layer.id : "\(parentPath)/\(layer.id)"
+            let index = register(layer, path: path)
+            let toDevice = transformIncluded ? parent : layer.transformToSuperlayer.concatenating(parent)
+            if layer.shouldRasterize {
+                drawRasterized(layer, index: index, toDevice: toDevice, clip: clip, opacity: effective)
+            } else {
+                drawContent(layer, index: index, toDevice: toDevice, clip: clip, opacity: effective, path: path)
+            }
+        }
+
+        /// The layer's elements faded by `opacity`: as one picture when group opacity is on and
+        /// several elements could overlap, element by element otherwise. A shadow or a mask layer
+        /// also needs the layer's picture first: the shadow goes beneath it, the mask multiplies it.
+        mutating func drawContent(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String) {
+            let shadow = shadowColor(of: layer)
+            let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
+            let groups = opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer)
+            guard shadow != nil || mask != nil || groups else {
+                drawElements(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
+                return
+            }
+            let elementOpacity = groups ? 1 : opacity
+            var area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
+            let maskToDevice = mask.map { $0.transformToSuperlayer.concatenating(.flatten).concatenating(toDevice) }
+            if let mask, let maskToDevice {
+                // Nothing shows outside the mask layer.
+                area = area.intersection(PixelRect(covering: deviceExtent(of: mask, toDevice: maskToDevice)))
+            }
+            guard !area.isEmpty else { return }
+            let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
+            let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+            if let mask, let maskToDevice {
+                emit(.beginGroup, area, index, .mask)
+                draw(mask, parent: maskToDevice.concatenating(shift), clip: inside, opacity: 1, path: path, transformIncluded: true)
+                emit(.endMask, area, index, .mask)
+            }
+            emit(.beginGroup, area, index, .group)
+            let local = toDevice.concatenating(shift)
+            drawElements(layer, index: index, toDevice: local, clip: inside, opacity: elementOpacity, path: path)
+            if let shadow {
+                emit(.shadow(shadowStep(of: layer, color: shadow, opacity: elementOpacity, toDevice: local)), inside, index, .shadow)
+            }
+            emit(.endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none), area, index, .group)
+        }
+
+        /// `shouldRasterize`: the layer and its sublayers flattened into a bitmap in the layer's own
+        /// space at `rasterizationScale`, then drawn through the layer's transform and faded as one
+        /// picture. The bitmap is reused while the subtree's content does not change.
+        mutating func drawRasterized(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double) {
+            let scale = max(layer.rasterizationScale, 0.01)
+            let extent = layer.masksToBounds ? layer.bounds : deviceExtent(of: layer, toDevice: .identity)
+            guard extent.width > 0, extent.height > 0, extent.width * scale <= 16384, extent.height * scale <= 16384,
+                  abs(extent.minX * scale) < 1e9, abs(extent.minY * scale) < 1e9 else { return }
+            let origin = Point(x: (extent.minX * scale).rounded(.down), y: (extent.minY * scale).rounded(.down))
+            let width = Int((extent.maxX * scale).rounded(.up)) - Int(origin.x), height = Int((extent.maxY * scale).rounded(.up)) - Int(origin.y)
+            guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
+            let localToBitmap = Transform3D.scale(scale, scale).concatenating(.translation(-origin.x, -origin.y))
+            let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale)).concatenating(toDevice)
+            var content = layer
+            content.position = .zero
+            content.transform = .identity
+            content.anchorPoint = Point(x: 0.5, y: 0.5)
+            content.opacity = 1
+            content.zPosition = 0
+            let step = RasterizedStep(content: content, scale: scale, width: width, height: height, localToBitmap: localToBitmap,
+                                      bitmapToTarget: bitmapToDevice, opacity: alpha(opacity))
+            let area = PixelRect(covering: bounds(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), bitmapToDevice))
+            emit(.rasterized(step), area.intersection(clip), index, .rasterized)
+        }
+
+        /// Background, contents and sublayers (cut to the rounded bounds by `masksToBounds`),
+        /// border, each faded by `opacity` on its own. The background and border lie inside the
+        /// bounds already, so only contents and sublayers go through the clip: their edges meet
+        /// the clip's, and the two coverages multiply.
+        mutating func drawElements(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String) {
+            let radius = cornerRadius(of: layer)
+            if let background = layer.backgroundColor {
+                fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, clip: clip, index: index)
+            }
+            let contents = contentsSource(of: layer, toDevice: toDevice)
+            if contents != nil || layer.sublayers.contains(where: { !$0.isHidden }) {
+                if !layer.masksToBounds {
+                    drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
+                } else if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice) {
+                    // A clip along whole pixels needs no mask: it narrows the clip rectangle.
+                    drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip.intersection(pixelClip), opacity: opacity,
+                              path: path)
+                } else {
+                    let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
+                    if !area.isEmpty {
+                        let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
+                        emit(.beginGroup, area, index, .group)
+                        let shifted = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
+                        drawInner(layer, index: index, contents: contents, toDevice: shifted,
+                                  clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: opacity, path: path)
+                        emit(.endGroup(opacity: 255, clip: .polygons(polygons)), area, index, .group)
+                    }
+                }
+            }
+            if layer.borderWidth > 0 {
+                drawBorder(layer, index: index, radius: radius, transform: toDevice, opacity: opacity, clip: clip)
+            }
+        }
+
+        /// Contents, then sublayers.
+        private mutating func drawInner(_ layer: Layer, index: Int, contents: ImageSource?, toDevice: Transform3D, clip: PixelRect, opacity: Double,
+                                        path: String) {
+            if let contents {
+                let outline = bounds(of: contents.mapping.destination, toDevice)
+                emit(.image(contents, transform: toDevice, opacity: alpha(opacity)), PixelRect(covering: outline).intersection(clip), index, .contents)
+            }
+            let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
+            for sublayer in layer.sublayersInDrawingOrder {
+                draw(sublayer, parent: sublayerSpace, clip: clip, opacity: opacity, path: path)
+            }
+        }
+
+        /// The layer's image as drawn: placed by gravity, `contentsRect` and `contentsCenter`,
+        /// sampled with the magnification filter where one output pixel covers at most one image
+        /// pixel along each axis, with the minification filter otherwise.
+        func contentsSource(of layer: Layer, toDevice: Transform3D) -> ImageSource? {
+            guard let name = layer.contents, let image = images[name],
+                  let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) else { return nil }
+            // Device pixels per layer unit along each axis, at the middle of the contents.
+            let h = Homography(toDevice)
+            let d = mapping.destination
+            let centre = Point(x: d.midX, y: d.midY)
+            guard let c = h.apply(centre), let px = h.apply(Point(x: centre.x + 1, y: centre.y)),
+                  let py = h.apply(Point(x: centre.x, y: centre.y + 1)) else { return nil }
+            let devicePerUnit = (x: (px - c).length, y: (py - c).length)
+            // Image pixels per device pixel, from the widest segment (the stretched middle of a nine-slice).
+            let column = mapping.columns.max { $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound }!
+            let row = mapping.rows.max { $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound }!
+            let ratio = max(column.slope / max(devicePerUnit.x, 1e-12), row.slope / max(devicePerUnit.y, 1e-12))
+            let minifying = ratio > 1 + 1e-9
+            let filter: ImageSource.Filter
+            switch minifying ? layer.minificationFilter : layer.magnificationFilter {
+            case .nearest: filter = .nearest
+            case .linear: filter = .linear
+            case .trilinear:
+                filter = minifying ? .trilinear(level: log2(ratio) + layer.minificationFilterBias) : .linear
+            }
+            return ImageSource(image: image, mapping: mapping, filter: filter)
+        }
+
+        /// The shadow's premultiplied colour at full strength, or nil when the layer casts none.
+        func shadowColor(of layer: Layer) -> Color? {
+            var c = layer.shadowColor
+            c.alpha *= min(max(layer.shadowOpacity, 0), 1)
+            return c.alpha > 0 ? c : nil
+        }
+
+        /// Blur sigma in pixels: shadowRadius scaled by the layer's transform (sqrt of |det|).
+        func shadowSigma(of layer: Layer, toDevice: Transform3D) -> (sigma: Double, offset: Point) {
+            let h = Homography(toDevice)
+            let a = layer.anchorInBounds
+            let o = h.apply(a) ?? .zero
+            let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o, oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
+            let det = abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x))
+            let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
+            return (min(max(0, layer.shadowRadius) * det.squareRoot(), GaussianBlur.maximumSigma), moved - o)
+        }
+
+        /// Where the shadow of content covering `content` (pixels) can reach.
+        func shadowExtent(of layer: Layer, content: Rect, toDevice: Transform3D) -> Rect {
+            let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
+            let reach = 3 * sigma + 2
+            var shape = content
+            if let path = layer.shadowPath {
+                let points = path.polygons(transform: toDevice).flatMap { $0 }
+                if let first = points.first {
+                    shape = points.reduce(Rect(origin: first, size: .zero)) { $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9))) }
+                }
+            }
+            return Rect(x: shape.minX + offset.x - reach, y: shape.minY + offset.y - reach,
+                        width: shape.width + 2 * reach, height: shape.height + 2 * reach)
+        }
+
+        /// The layer's shadow under its picture: the alpha of the picture, or the `shadowPath`,
+        /// moved by `shadowOffset` in the layer's space, blurred with sigma = shadowRadius, in
+        /// `color`; cut to the rounded bounds by `masksToBounds`. Under a transform that keeps
+        /// shapes similar, the blurred shape is made once in the layer's space and kept.
+        func shadowStep(of layer: Layer, color: Color, opacity: Double, toDevice: Transform3D) -> ShadowStep {
+            let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
+            let clip = layer.masksToBounds
+                ? Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice) : nil
+            if sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine, let scale = ShadowCache.similarityScale(affine) {
+                let key = ShadowCache.Key(layer: layer, scale: scale)
+                let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)
+                return ShadowStep(shape: .cached(key, toTarget: toTarget), sigma: sigma, offset: offset, clip: clip,
+                                  color: premultiplied(color, opacity))
+            }
+            // A shape taken from the picture's alpha is faded with the elements already; a shadowPath is not.
+            let shape: ShadowStep.Shape = layer.shadowPath.map { .polygons($0.polygons(transform: toDevice)) } ?? .pictureAlpha
+            return ShadowStep(shape: shape, sigma: sigma, offset: offset, clip: clip,
+                              color: premultiplied(color, layer.shadowPath == nil ? 1 : opacity))
+        }
+
+        func sublayerPlane(of layer: Layer, toDevice: Transform3D) -> Transform3D {
+            layer.sublayerTransformInBounds.concatenating(.flatten).concatenating(toDevice)
+        }
+
+        /// The border: the rounded bounds less the bounds inset by `borderWidth` with corner
+        /// radius max(0, radius - borderWidth); a border wider than half the layer fills it.
+        mutating func drawBorder(_ layer: Layer, index: Int, radius: Double, transform: Transform3D, opacity: Double, clip: PixelRect) {
+            let b = layer.bounds, w = layer.borderWidth
+            let color = premultiplied(layer.borderColor, opacity)
+            guard color != 0 else { return }
+            var polygons = Path(roundedRect: b, cornerRadius: radius).polygons(transform: transform)
+            if 2 * w < b.width, 2 * w < b.height {
+                let inner = Rect(x: b.minX + w, y: b.minY + w, width: b.width - 2 * w, height: b.height - 2 * w)
+                polygons += Path(roundedRect: inner, cornerRadius: max(0, radius - w)).polygons(transform: transform).map { $0.reversed() }
+            }
+            emit(.fillPolygons(polygons, color: color), PixelRect(covering: bounds(of: b, transform)).intersection(clip), index, .border)
+        }
+
+        mutating func fill(roundedRect r: Rect, radius: Double, transform: Transform3D, color: Color, opacity: Double, clip: PixelRect,
+                           index: Int) {
+            let packed = premultiplied(color, opacity)
+            guard packed != 0, !r.isEmpty else { return }
+            let box = bounds(of: r, transform)
+            let area = PixelRect(covering: box).intersection(clip)
+            if radius == 0, let affine = transform.affine, affine.isAxisAligned {
+                emit(.fillRect(box, color: packed), area, index, .background)
+                return
+            }
+            emit(.fillPolygons(Path(roundedRect: r, cornerRadius: radius).polygons(transform: transform), color: packed), area, index, .background)
+        }
+
+        func premultiplied(_ color: Color, _ opacity: Double) -> UInt32 {
+            var c = color
+            c.alpha *= opacity
+            return PixelBuffer.pack(c.premultipliedRGBA8)
+        }
+
+        func alpha(_ opacity: Double) -> UInt32 { UInt32((opacity * 255).rounded()) }
+
+        /// `cornerRadius` clamped to half the shorter side (Reel's rule).
+        func cornerRadius(of layer: Layer) -> Double {
+            max(0, min(layer.cornerRadius, layer.bounds.width / 2, layer.bounds.height / 2))
+        }
+
+        /// Whether fading the layer's elements one by one would differ from fading them as a group.
+        func drawsSeveralElements(_ layer: Layer) -> Bool {
+            var count = layer.sublayers.contains { !$0.isHidden } ? 2 : 0
+            if layer.backgroundColor != nil { count += 1 }
+            if layer.contents != nil { count += 1 }
+            if layer.borderWidth > 0 { count += 1 }
+            return count > 1
+        }
+
+        /// The whole-pixel rectangle `r` lands on when `transform` maps it axis-aligned onto pixel edges; else nil.
+        func pixelAlignedRect(_ r: Rect, _ transform: Transform3D) -> PixelRect? {
+            guard let a = transform.affine, a.isAxisAligned else { return nil }
+            let d = bounds(of: r, transform)
+            let edges = [d.minX, d.minY, d.maxX, d.maxY]
+            guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 }) else { return nil }
+            return PixelRect(covering: d)
+        }
+
+        /// Bounding box of a rectangle's mapped corners (parts behind the eye clipped away).
+        func bounds(of r: Rect, _ transform: Transform3D) -> Rect {
+            let points = Path(rect: r).polygons(transform: transform).flatMap { $0 }
+            guard let first = points.first else { return .zero }
+            var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+            for p in points { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
+            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+
+        /// Bounding box, in the space `toDevice` maps to, of everything the layer draws: its
+        /// bounds, contents, visible sublayers and shadows (a clipping layer stops at its bounds).
+        func deviceExtent(of layer: Layer, toDevice: Transform3D, ownShadow: Bool = true) -> Rect {
+            var box = bounds(of: layer.bounds, toDevice)
+            if layer.masksToBounds { return box }
+            if let name = layer.contents, let image = images[name],
+               let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) {
+                box = box.union(bounds(of: mapping.destination, toDevice))
+            }
+            let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
+            for s in layer.sublayers where !s.isHidden {
+                box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerSpace)))
+            }
+            if ownShadow, shadowColor(of: layer) != nil {
+                box = box.union(shadowExtent(of: layer, content: box, toDevice: toDevice))
+            }
+            return box
+        }
+    }
+}

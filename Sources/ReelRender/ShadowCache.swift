@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ReelCore
+import ReelLayers
+import ReelRaster
+
+/// Blurred shadow masks made in a layer's own space and kept from frame to frame. A Gaussian
+/// blur commutes with rotation and translation, so a card that only moves, turns or fades
+/// blurs its shape once and then draws the kept mask through its transform each frame.
+/// The key holds everything that reaches the mask (the shape: the layer's elements with
+/// placement and fading reset, or its `shadowPath`; the scale; radius and offset), so a
+/// frame's pixels never depend on which frames came before. A mask unused for a whole frame
+/// is dropped, and the cache never holds more than `budget` bytes.
+public struct ShadowCache {
+    /// Below this blur (pixels) the shadow keeps sharp edges that resampling would soften:
+    /// it is drawn in device space instead.
+    static let minimumSigma = 1.0
+    /// Bytes of masks kept at most, per renderer.
+    static let budget = 32 << 20
+
+    /// What a kept mask is made from.
+    public struct Key: Hashable, Sendable {
+        public enum Shape: Hashable, Sendable {
+            case path(Path)
+            case elements(Layer)
+        }
+
+        let shape: Shape
+        /// Mask pixels per layer unit: the transform's scale, in steps of 1/64 of an octave so
+        /// a scale that wobbles in the last bits still finds its mask.
+        let scale: Double
+        let radius: Double
+        let offset: Size
+
+        init(layer: Layer, scale: Double) {
+            self.scale = exp2((log2(scale) * 64).rounded() / 64)
+            radius = max(0, layer.shadowRadius)
+            offset = layer.shadowOffset
+            if let path = layer.shadowPath {
+                shape = .path(path)
+            } else {
+                var content = layer
+                content.position = .zero
+                content.transform = .identity
+                content.anchorPoint = Point(x: 0.5, y: 0.5)
+                content.opacity = 1
+                content.zPosition = 0
+                content.shadowOpacity = 0
+                content.shadowColor = .black
+                content.shadowRadius = 0
+                content.shadowOffset = .zero
+                content.mask = nil
+                shape = .elements(content)
+            }
+        }
+
+        /// The blur in mask pixels.
+        var sigma: Double { min(radius * scale, GaussianBlur.maximumSigma) }
+    }
+
+    private var entries: [Key: CoverageMask] = [:]
+    private var used: Set<Key> = []
+    private var bytes = 0
+
+    /// The scale of an affine map that keeps shapes similar (a rotation or reflection with
+    /// uniform scale, and a translation); nil for any other.
+    static func similarityScale(_ t: AffineTransform) -> Double? {
+        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
+        guard sx > 1e-6, sx.isFinite, abs(sx - sy) <= 1e-9 * sx, abs(t.a * t.c + t.b * t.d) <= 1e-9 * sx * sx else { return nil }
+        return sx
+    }
+
+    /// The mask for `key`, made by `make` when it is not kept.
+    mutating func mask(for key: Key, make: () -> CoverageMask) -> CoverageMask {
+        used.insert(key)
+        if let hit = entries[key] { return hit }
+        let mask = make()
+        if bytes + mask.byteCount <= ShadowCache.budget {
+            entries[key] = mask
+            bytes += mask.byteCount
+        }
+        return mask
+    }
+
+    /// Drops the masks the frame did not use.
+    mutating func endFrame() {
+        for (key, mask) in entries where !used.contains(key) {
+            entries[key] = nil
+            bytes -= mask.byteCount
+        }
+        used.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Measures what each step of a plan costs, for `reel profile`: wall time and the thread's
+/// CPU time between `start` and `stop`, summed per step index over one frame.
+public final class StepClock {
+    /// Nanoseconds per step, indexed like the plan's steps.
+    public private(set) var wall: [UInt64] = []
+    public private(set) var cpu: [UInt64] = []
+
+    public init() {}
+
+    /// Clears the figures for a plan of `steps` steps.
+    public func reset(steps: Int) {
+        wall = [UInt64](repeating: 0, count: steps)
+        cpu = [UInt64](repeating: 0, count: steps)
+    }
+
+    /// The moment a step starts.
+    public func start() -> (wall: UInt64, cpu: UInt64) { (StepClock.now(CLOCK_MONOTONIC), StepClock.now(CLOCK_THREAD_CPUTIME_ID)) }
+
+    /// Adds the time since `started` to step `step`.
+    public func stop(step: Int, started: (wall: UInt64, cpu: UInt64)) {
+        guard step < wall.count else { return }
+        wall[step] &+= StepClock.now(CLOCK_MONOTONIC) &- started.wall
+        cpu[step] &+= StepClock.now(CLOCK_THREAD_CPUTIME_ID) &- started.cpu
+    }
+
+    /// Nanoseconds on `clock`.
+    public static func now(_ clock: clockid_t) -> UInt64 {
+        var t = timespec()
+        clock_gettime(clock, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+}
