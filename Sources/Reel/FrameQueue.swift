@@ -13,7 +13,7 @@ final class FrameQueue: @unchecked Sendable {
     private let window: Int
     private var nextToRender: Int
     private var nextToEncode: Int
-    private var finished: [Int: VideoFrame] = [:]
+    private var finished: [Int: (frame: VideoFrame, record: FrameRecord?)] = [:]
     private var pool: [VideoFrame] = []
     private var failure: Error?
     private var cancelled = false
@@ -25,17 +25,28 @@ final class FrameQueue: @unchecked Sendable {
         nextToEncode = frames.lowerBound
     }
 
-    /// A worker's loop: claim, render, convert, deposit, until no frames are left or the render stops.
-    func work(timeline: Timeline, images: [String: Image]) {
+    /// A worker's loop: claim, render, convert, deposit, until no frames are left or the render
+    /// stops. With a `profile` origin (monotonic ns), each frame's stages are timed and recorded.
+    func work(timeline: Timeline, images: [String: Image], worker: Int, profile origin: UInt64? = nil) {
         let renderer = FrameRenderer(timeline: timeline, images: images)
         let buffer = renderer.makeBuffer()
         do {
             let converter = try ColorConverter(width: buffer.width, height: buffer.height)
             while let index = claim() {
-                renderer.render(time: timeline.canvas.fps.time(ofFrame: index), into: buffer)
+                let time = timeline.canvas.fps.time(ofFrame: index)
                 let frame = try reusableFrame() ?? VideoFrame.yuv420p(width: buffer.width, height: buffer.height)
-                try converter.convert(buffer, into: frame)
-                deposit(frame, index)
+                guard let origin else {
+                    renderer.render(time: time, into: buffer)
+                    try converter.convert(buffer, into: frame)
+                    deposit(frame, nil, index)
+                    continue
+                }
+                var record = FrameRecord(frame: index, worker: worker)
+                record.workerTotal = try Stopwatch.measure(from: origin) {
+                    renderer.render(time: time, into: buffer, record: &record, origin: origin)
+                    record[.convert] = try Stopwatch.measure(from: origin) { try converter.convert(buffer, into: frame) }
+                }
+                deposit(frame, record, index)
             }
         } catch {
             fail(error)
@@ -59,9 +70,9 @@ final class FrameQueue: @unchecked Sendable {
         return pool.popLast()
     }
 
-    private func deposit(_ frame: VideoFrame, _ index: Int) {
+    private func deposit(_ frame: VideoFrame, _ record: FrameRecord?, _ index: Int) {
         condition.lock()
-        finished[index] = frame
+        finished[index] = (frame, record)
         condition.broadcast()
         condition.unlock()
     }
@@ -73,8 +84,8 @@ final class FrameQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Waits for frame `index`, or rethrows a worker's failure.
-    func take(_ index: Int) throws -> VideoFrame {
+    /// Waits for frame `index` (and its record when profiling), or rethrows a worker's failure.
+    func take(_ index: Int) throws -> (frame: VideoFrame, record: FrameRecord?) {
         condition.lock()
         defer { condition.unlock() }
         while finished[index] == nil, failure == nil { condition.wait() }

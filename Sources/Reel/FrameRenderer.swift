@@ -1,18 +1,22 @@
 import ReelCore
+import ReelLayers
 import ReelRender
 import ReelTimeline
 
-/// Turns a timeline and a time into pixels: evaluate the layer tree, then draw it.
-/// One per thread; it reuses its renderer's scratch memory from frame to frame.
+/// Turns a timeline and a time into pixels: evaluate the layer tree, plan it, draw the plan.
+/// One per thread; it reuses its executor's scratch memory and caches from frame to frame.
 public final class FrameRenderer {
     public let timeline: Timeline
     /// The timeline's decoded images, shared between renderers.
     public let images: [String: Image]
-    private let renderer = LayerRenderer()
+    private let planner: FramePlanner
+    private let executor = PlanExecutor()
+    private lazy var clock = StepClock()
 
     public init(timeline: Timeline, images: [String: Image]) {
         self.timeline = timeline
         self.images = images
+        planner = FramePlanner(images: images)
     }
 
     /// A renderer that decodes the timeline's images itself.
@@ -27,7 +31,9 @@ public final class FrameRenderer {
 
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
-        renderer.render(timeline.presentation(at: time), into: buffer, scale: timeline.canvas.scale, images: images)
+        let plan = self.plan(timeline.presentation(at: time), for: buffer)
+        buffer.clear(to: .clear)
+        executor.run(plan, into: buffer, planner: planner)
     }
 
     /// Renders the frame at `time` seconds into a new buffer.
@@ -35,5 +41,41 @@ public final class FrameRenderer {
         let buffer = makeBuffer()
         render(time: time, into: buffer)
         return buffer
+    }
+
+    /// The plan of the frame at `time` seconds.
+    public func plan(time: Double) -> FramePlan {
+        plan(timeline.presentation(at: time), for: makeBuffer())
+    }
+
+    /// Renders like `render(time:into:)`, recording the evaluate, plan and draw stages and
+    /// each layer's drawing cost into `record`; `origin` is the run's start (monotonic ns).
+    func render(time: Double, into buffer: PixelBuffer, record: inout FrameRecord, origin: UInt64) {
+        var tree: Layer?
+        record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
+        var plan: FramePlan?
+        record[.plan] = Stopwatch.measure(from: origin) { plan = self.plan(tree!, for: buffer) }
+        clock.reset(steps: plan!.steps.count)
+        record[.draw] = Stopwatch.measure(from: origin) {
+            buffer.clear(to: .clear)
+            executor.run(plan!, into: buffer, planner: planner, clock: clock)
+        }
+        var costs: [LayerCost] = []
+        var slot: [Int: Int] = [:]
+        for (i, step) in plan!.steps.enumerated() {
+            let key = step.layer * DrawStep.Part.allCases.count + DrawStep.Part.allCases.firstIndex(of: step.part)!
+            if let s = slot[key] {
+                costs[s].wall += clock.wall[i]
+                costs[s].cpu += clock.cpu[i]
+            } else {
+                slot[key] = costs.count
+                costs.append(LayerCost(layer: plan!.layers[step.layer], part: step.part, wall: clock.wall[i], cpu: clock.cpu[i]))
+            }
+        }
+        record.layers = costs
+    }
+
+    private func plan(_ tree: Layer, for buffer: PixelBuffer) -> FramePlan {
+        planner.plan(tree, width: buffer.width, height: buffer.height, scale: timeline.canvas.scale)
     }
 }

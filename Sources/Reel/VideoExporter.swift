@@ -28,26 +28,9 @@ public enum VideoExporter {
 
     private static func encodeFrames(_ timeline: Timeline, _ images: [String: Image], _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
                                      progress: (RenderProgress) -> Void) throws {
-        let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
-        let workers = DispatchGroup()
-        for _ in 0..<threads {
-            workers.enter()
-            let thread = Thread {
-                defer { workers.leave() }
-                queue.work(timeline: timeline, images: images)
-            }
-            thread.stackSize = 4 << 20
-            thread.start()
-        }
-        defer {
-            queue.cancel()
-            workers.wait()
-        }
         let start = DispatchTime.now()
-        for index in frames {
-            let frame = try queue.take(index)
+        try FramePipeline.run(timeline, images: images, frames: frames, threads: threads) { frame, index, _ in
             try encoder.encode(frame)
-            queue.recycle(frame, encoded: index)
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
             progress(RenderProgress(framesDone: index - frames.lowerBound + 1, frameCount: frames.count, elapsed: elapsed))
         }

@@ -38,21 +38,30 @@ public enum MaskSampling {
         var v = SIMD8<Int32>(repeating: walk.v) &+ lanes &* SIMD8<Int32>(repeating: walk.dv)
         let du8 = laneStep &* SIMD8<Int32>(repeating: walk.du), dv8 = laneStep &* SIMD8<Int32>(repeating: walk.dv)
         let full = SIMD8<Int32>(repeating: 256), low = SIMD8<Int32>(repeating: 0xFFFF)
+        let rowStride = SIMD8<Int32>(repeating: Int32(stride)), top = SIMD8<Int32>(repeating: Int32(region.y))
+        // Offsets go out and gathered bytes come back through memory, not lane by lane.
         var i = 0
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { offsets in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { bytes in
+        let offset = offsets.baseAddress!, gathered = bytes.baseAddress!
         while i + 8 <= count {
             let ix = u &>> 16, iy = v &>> 16
             let wx = ((u & low) &+ 128) &>> 8, wy = ((v & low) &+ 128) &>> 8
-            var a = SIMD8<Int32>(), b = a, c = a, d = a
+            UnsafeMutableRawPointer(offset).storeBytes(of: (iy &- top) &* rowStride &+ ix, as: SIMD8<Int32>.self)
             for j in 0..<8 {
-                let p = base + (Int(iy[j]) * stride + Int(ix[j]) - region.y * stride)
-                a[j] = Int32(p[0]); b[j] = Int32(p[1]); c[j] = Int32(p[stride]); d[j] = Int32(p[stride + 1])
+                let p = base + Int(offset[j])
+                gathered[j] = p[0]; gathered[8 + j] = p[1]; gathered[16 + j] = p[stride]; gathered[24 + j] = p[stride + 1]
             }
+            let load = { (k: Int) in SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(gathered + k).loadUnaligned(as: SIMD8<UInt8>.self)) }
+            let a = load(0), b = load(8), c = load(16), d = load(24)
             let top = a &* (full &- wx) &+ b &* wx, bottom = c &* (full &- wx) &+ d &* wx
             let value = (top &* (full &- wy) &+ bottom &* wy &+ SIMD8<Int32>(repeating: 32768)) &>> 16
             UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)
             u &+= du8
             v &+= dv8
             i += 8
+        }
+        }
         }
         var su = walk.u &+ Int32(i) &* walk.du, sv = walk.v &+ Int32(i) &* walk.dv
         while i < count {

@@ -36,6 +36,73 @@ public enum SamplingKernels {
         }}}}}}
     }
 
+    /// A straight walk through an image for a run of output pixels: pixel i samples at
+    /// `start + i * step` (16.16 fixed point, less half a pixel for bilinear), indices clamped
+    /// to the pixels `minX...maxX`, `minY...maxY` the drawn part may read.
+    public struct Walk: Equatable, Sendable {
+        public var u, v, du, dv: Int32
+        public var nearest: Bool
+        public var minX, maxX, minY, maxY: Int32
+
+        /// The walk from image position (u, v) by (du, dv) per pixel; nil when it does not fit 16.16.
+        public init?(u: Double, v: Double, du: Double, dv: Double, nearest: Bool, minX: Int, maxX: Int, minY: Int, maxY: Int) {
+            let half = nearest ? 0 : 0.5
+            let values = [(u - half) * 65536, (v - half) * 65536, du * 65536, dv * 65536]
+            guard values.allSatisfy({ $0.isFinite && abs($0) < 1e9 }), abs(du) < 4096, abs(dv) < 4096 else { return nil }
+            (self.u, self.v) = (Int32(values[0].rounded()), Int32(values[1].rounded()))
+            (self.du, self.dv) = (Int32(values[2].rounded()), Int32(values[3].rounded()))
+            self.nearest = nearest
+            (self.minX, self.maxX, self.minY, self.maxY) = (Int32(minX), Int32(maxX), Int32(minY), Int32(maxY))
+        }
+    }
+
+    /// out[i] = the image sampled at walk position i: bilinear (top and bottom pairs mixed by
+    /// the fraction along x, then the two along y, in 1/256 steps, each rounded), or nearest.
+    public static func bilinear(_ image: PixelBuffer, walk: Walk, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let base = UnsafePointer(image.bytes.assumingMemoryBound(to: UInt32.self))
+        let rowPixels = Int32(image.stride / 4)
+        typealias Lanes = SIMD8<Int32>
+        let lanes = Lanes(0, 1, 2, 3, 4, 5, 6, 7)
+        var u = Lanes(repeating: walk.u) &+ lanes &* Lanes(repeating: walk.du)
+        var v = Lanes(repeating: walk.v) &+ lanes &* Lanes(repeating: walk.dv)
+        let du8 = Lanes(repeating: walk.du &* 8), dv8 = Lanes(repeating: walk.dv &* 8)
+        let minX = Lanes(repeating: walk.minX), maxX = Lanes(repeating: walk.maxX)
+        let minY = Lanes(repeating: walk.minY), maxY = Lanes(repeating: walk.maxY)
+        let low = Lanes(repeating: 0xFFFF), bias = Lanes(repeating: 128)
+        let weightMask: Lanes = walk.nearest ? Lanes() : Lanes(repeating: -1)
+        // Lane indices go out and gathered pixels come back through memory: setting vector
+        // lanes one by one would spill the whole vector to the stack for each lane.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { scratch in
+        let index = UnsafeMutableRawPointer(scratch.baseAddress!).bindMemory(to: Int32.self, capacity: 32)
+        let pixels = scratch.baseAddress! + 32
+        var i = 0
+        while i < count {
+            let ix = u &>> 16, iy = v &>> 16
+            let x0 = ix.clamped(lowerBound: minX, upperBound: maxX), x1 = (ix &+ 1).clamped(lowerBound: minX, upperBound: maxX)
+            let y0 = iy.clamped(lowerBound: minY, upperBound: maxY), y1 = (iy &+ 1).clamped(lowerBound: minY, upperBound: maxY)
+            let r0 = y0 &* rowPixels, r1 = y1 &* rowPixels
+            let n = min(8, count - i)
+            UnsafeMutableRawPointer(index).storeBytes(of: r0 &+ x0, as: Lanes.self)
+            UnsafeMutableRawPointer(index + 8).storeBytes(of: r0 &+ x1, as: Lanes.self)
+            UnsafeMutableRawPointer(index + 16).storeBytes(of: r1 &+ x0, as: Lanes.self)
+            UnsafeMutableRawPointer(index + 24).storeBytes(of: r1 &+ x1, as: Lanes.self)
+            for j in 0..<32 where j & 7 < n { pixels[j] = base[Int(index[j])] }
+            let a = PixelLanes.load(pixels), b = PixelLanes.load(pixels + 8), c = PixelLanes.load(pixels + 16), d = PixelLanes.load(pixels + 24)
+            let fx = PixelLanes.Vector(truncatingIfNeeded: (((u & low) &+ bias) &>> 8) & weightMask)
+            let fy = PixelLanes.Vector(truncatingIfNeeded: (((v & low) &+ bias) &>> 8) & weightMask)
+            let value = PixelLanes.mix(PixelLanes.mix(a, b, fx), PixelLanes.mix(c, d, fx), fy)
+            if n == 8 {
+                PixelLanes.store(value, out + i)
+            } else {
+                for j in 0..<n { out[i + j] = value[j] }
+            }
+            u &+= du8
+            v &+= dv8
+            i += 8
+        }
+        }
+    }
+
     /// a[i] = a[i] mixed toward b[i] by t (0...256).
     public static func mix(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, t: UInt32) {
         let f = PixelLanes.Vector(repeating: t)
@@ -72,5 +139,17 @@ public enum ReferenceSampling {
 
     public static func mix(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, t: UInt32) {
         for i in 0..<count { a[i] = mix(a[i], b[i], t) }
+    }
+
+    /// The twin of `SamplingKernels.bilinear(_:walk:count:into:)`, one pixel at a time.
+    public static func bilinear(_ image: PixelBuffer, walk w: SamplingKernels.Walk, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        for i in 0..<count {
+            let u = Int(w.u) + i * Int(w.du), v = Int(w.v) + i * Int(w.dv)
+            let clampX = { (x: Int) in min(max(x, Int(w.minX)), Int(w.maxX)) }, clampY = { (y: Int) in min(max(y, Int(w.minY)), Int(w.maxY)) }
+            let (ix, iy) = (u >> 16, v >> 16)
+            let fx = w.nearest ? 0 : UInt32(((u & 0xFFFF) + 128) >> 8), fy = w.nearest ? 0 : UInt32(((v & 0xFFFF) + 128) >> 8)
+            let p = { (x: Int, y: Int) in image.row(clampY(y))[clampX(x)] }
+            out[i] = mix(mix(p(ix, iy), p(ix + 1, iy), fx), mix(p(ix, iy + 1), p(ix + 1, iy + 1), fx), fy)
+        }
     }
 }

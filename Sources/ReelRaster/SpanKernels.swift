@@ -90,6 +90,23 @@ public enum SpanKernels {
         }
     }
 
+    /// Whether every pixel of the run is opaque (nothing slid under it would show).
+    @inlinable
+    public static func isOpaque(_ src: UnsafePointer<UInt32>, count: Int) -> Bool {
+        let alpha = PixelLanes.Vector(repeating: 0xFF00_0000)
+        var all = alpha
+        var i = 0
+        while i + PixelLanes.width <= count {
+            all &= PixelLanes.load(src + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            if src[i] >> 24 != 255 { return false }
+            i += 1
+        }
+        return all & alpha == alpha
+    }
+
     /// The alpha of each pixel, as coverage.
     @inlinable
     public static func extractAlpha(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {

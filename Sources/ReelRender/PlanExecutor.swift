@@ -10,6 +10,8 @@ public final class PlanExecutor {
     private let arena = ScratchArena()
     private var shadows = ShadowCache()
     private var rasterCache = RasterCache()
+    /// Pixels per piece of a shadow row: pieces under opaque pixels are skipped.
+    private static let shadowPiece = 32
     /// Coverage rows for shadows drawn through a kept mask.
     private var coverageRow = CoverageMask(region: PixelRect(x: 0, y: 0, width: 1, height: 1))
 
@@ -137,11 +139,18 @@ public final class PlanExecutor {
             let start = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
             guard let walk = MaskSampling.Walk(x: start.x, y: start.y, dx: inverse.a, dy: inverse.b),
                   let run = MaskSampling.span(of: walk, count: width, inside: mask.region) else { continue }
-            let from = MaskSampling.Walk(u: walk.u &+ Int32(run.lowerBound) &* walk.du, v: walk.v &+ Int32(run.lowerBound) &* walk.dv,
-                                         du: walk.du, dv: walk.dv)
-            MaskSampling.bilinear(mask, from, count: run.count, into: row)
-            if let clip { SpanKernels.multiply(row, by: clip.row(y) + run.lowerBound, count: run.count) }
-            SpanKernels.blendUnder(picture.row(y) + run.lowerBound, coverage: row, count: run.count, color: color)
+            // In pieces, skipping those the picture covers opaquely: nothing slid under them shows.
+            let line = picture.row(y)
+            var x = run.lowerBound
+            while x < run.upperBound {
+                let count = min(PlanExecutor.shadowPiece, run.upperBound - x)
+                defer { x += count }
+                if SpanKernels.isOpaque(line + x, count: count) { continue }
+                let from = MaskSampling.Walk(u: walk.u &+ Int32(x) &* walk.du, v: walk.v &+ Int32(x) &* walk.dv, du: walk.du, dv: walk.dv)
+                MaskSampling.bilinear(mask, from, count: count, into: row)
+                if let clip { SpanKernels.multiply(row, by: clip.row(y) + x, count: count) }
+                SpanKernels.blendUnder(line + x, coverage: row, count: count, color: color)
+            }
         }
     }
 

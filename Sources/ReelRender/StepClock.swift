@@ -18,17 +18,22 @@ public final class StepClock {
     }
 
     /// The moment a step starts.
-    public func start() -> (wall: UInt64, cpu: UInt64) { (StepClock.now(CLOCK_MONOTONIC), StepClock.now(CLOCK_THREAD_CPUTIME_ID)) }
+    public func start() -> (wall: UInt64, cpu: UInt64) { (StepClock.wallNow, StepClock.threadCPUNow) }
 
     /// Adds the time since `started` to step `step`.
     public func stop(step: Int, started: (wall: UInt64, cpu: UInt64)) {
         guard step < wall.count else { return }
-        wall[step] &+= StepClock.now(CLOCK_MONOTONIC) &- started.wall
-        cpu[step] &+= StepClock.now(CLOCK_THREAD_CPUTIME_ID) &- started.cpu
+        wall[step] &+= StepClock.wallNow &- started.wall
+        cpu[step] &+= StepClock.threadCPUNow &- started.cpu
     }
 
-    /// Nanoseconds on `clock`.
-    public static func now(_ clock: clockid_t) -> UInt64 {
+    /// Nanoseconds on the monotonic clock (wall time).
+    public static var wallNow: UInt64 { now(CLOCK_MONOTONIC) }
+
+    /// Nanoseconds of CPU the calling thread has used.
+    public static var threadCPUNow: UInt64 { now(CLOCK_THREAD_CPUTIME_ID) }
+
+    private static func now(_ clock: clockid_t) -> UInt64 {
         var t = timespec()
         clock_gettime(clock, &t)
         return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)

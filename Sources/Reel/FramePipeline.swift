@@ -1,0 +1,37 @@
+import Foundation
+import ReelCore
+import ReelMedia
+import ReelTimeline
+
+/// The multithreaded frame pipeline: worker threads claim frames in order, render and convert
+/// them to YUV, and the calling thread takes them back in order and hands each to `consume`
+/// (the encoder). At most a fixed window of frames is in flight, so memory does not grow with
+/// the video's length, and every frame's bytes are the same whatever the thread count.
+enum FramePipeline {
+    /// Runs `frames` of `timeline` on `threads` workers. With a `profile` origin (monotonic ns)
+    /// each frame arrives with its record, whose stages `consume` may complete.
+    static func run(_ timeline: Timeline, images: [String: Image], frames: Range<Int>, threads: Int, profile origin: UInt64? = nil,
+                    consume: (VideoFrame, Int, inout FrameRecord?) throws -> Void) throws {
+        let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
+        let workers = DispatchGroup()
+        for worker in 0..<threads {
+            workers.enter()
+            let thread = Thread {
+                defer { workers.leave() }
+                queue.work(timeline: timeline, images: images, worker: worker, profile: origin)
+            }
+            thread.stackSize = 4 << 20
+            thread.name = "reel-render-\(worker)"
+            thread.start()
+        }
+        defer {
+            queue.cancel()
+            workers.wait()
+        }
+        for index in frames {
+            var (frame, record) = try queue.take(index)
+            try consume(frame, index, &record)
+            queue.recycle(frame, encoded: index)
+        }
+    }
+}

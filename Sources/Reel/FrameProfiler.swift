@@ -1,0 +1,41 @@
+import Foundation
+import ReelCore
+import ReelMedia
+import ReelTimeline
+
+/// Runs the frame pipeline with every stage timed: `reel profile`. Frames render on the
+/// same workers, with the same caches, as `reel render`; with `encode` they also go through
+/// the encoder (into a temporary file that is removed), so its stage is measured too.
+public enum FrameProfiler {
+    /// Profiles `frames` (default: all) of `timeline` on `threads` workers.
+    public static func profile(_ timeline: Timeline, frames: Range<Int>? = nil, threads: Int, encode: Bool = false,
+                               crf: Int = 20, preset: String = "veryfast") throws -> ProfileReport {
+        let all = 0..<timeline.canvas.frameCount
+        let frames = frames ?? all
+        guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
+            throw RenderError.frameRange(requested: frames, available: all)
+        }
+        let images = try TimelineAssets.load(timeline)
+        var encoder: VideoEncoder?
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).mp4").path
+        defer { unlink(scratch) }
+        if encode {
+            encoder = try VideoEncoder(path: scratch, settings: VideoSettings(
+                width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, frameRate: timeline.canvas.fps, crf: crf, preset: preset))
+        }
+        var records: [FrameRecord] = []
+        records.reserveCapacity(frames.count)
+        let origin = Stopwatch.now
+        try FramePipeline.run(timeline, images: images, frames: frames, threads: threads, profile: origin) { frame, _, record in
+            if let encoder {
+                record?[.encode] = try Stopwatch.measure(from: origin) { try encoder.encode(frame) }
+            }
+            if let record { records.append(record) }
+        }
+        var flush = StageTime()
+        if let encoder { flush = try Stopwatch.measure(from: origin) { try encoder.finish() } }
+        let wall = Stopwatch.now - origin
+        return ProfileReport(timeline: timeline.name, width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
+                             threads: threads, encoded: encode, records: records, wall: wall, flush: flush)
+    }
+}
