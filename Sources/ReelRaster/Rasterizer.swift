@@ -245,7 +245,8 @@ public final class Rasterizer {
         var current: UInt8 = 0
         var i = 0
         while i < width {
-            if i + 8 <= width, UnsafeRawPointer(line + i).loadUnaligned(as: SIMD8<Float>.self) == SIMD8<Float>() {
+            // Untouched cells hold +0 exactly (adding -0 to +0 gives +0), so their bits are zero.
+            if i + 8 <= width, Rasterizer.isZero(UnsafeRawPointer(line + i)) {
                 UnsafeMutableRawPointer(cov + i).storeBytes(of: SIMD8<UInt8>(repeating: current), as: SIMD8<UInt8>.self)
                 i += 8
                 continue
@@ -256,6 +257,13 @@ public final class Rasterizer {
             cov[i] = current
             i += 1
         }
+    }
+
+    /// Whether the 32 bytes at `p` are all zero (scalar ORs: SIMD `==` compares lane by lane).
+    @inline(__always)
+    static func isZero(_ p: UnsafeRawPointer) -> Bool {
+        (p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
     }
 
     /// How many bytes from `p` on (at most `limit`) equal `value`, eight at a time.

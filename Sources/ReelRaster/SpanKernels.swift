@@ -90,6 +90,18 @@ public enum SpanKernels {
         }
     }
 
+    /// The part of a run between its first and last pixel that is not fully transparent
+    /// (empty when all are): what compositing the run has to touch.
+    @inlinable
+    public static func visibleRange(_ src: UnsafePointer<UInt32>, count: Int) -> Range<Int> {
+        var lo = 0, hi = count
+        while lo + 2 <= hi, UnsafeRawPointer(src + lo).loadUnaligned(as: UInt64.self) == 0 { lo += 2 }
+        while lo < hi, src[lo] == 0 { lo += 1 }
+        while hi - 2 >= lo, UnsafeRawPointer(src + hi - 2).loadUnaligned(as: UInt64.self) == 0 { hi -= 2 }
+        while hi > lo, src[hi - 1] == 0 { hi -= 1 }
+        return lo..<hi
+    }
+
     /// Whether every pixel of the run is opaque (nothing slid under it would show).
     @inlinable
     public static func isOpaque(_ src: UnsafePointer<UInt32>, count: Int) -> Bool {

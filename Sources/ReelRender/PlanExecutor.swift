@@ -80,12 +80,17 @@ public final class PlanExecutor {
     /// Lands `picture` (the pixels of `area`) on `target`, faded by `opacity` and cut by `coverage`.
     private func composite(_ picture: PixelBuffer, at area: PixelRect, over target: PixelBuffer, opacity: UInt32, coverage: CoverageMask?) {
         for row in 0..<area.height {
-            let dst = target.row(area.y + row) + area.x
+            // Transparent ends of the row change nothing below: only the rest is composited.
+            let source = picture.row(row)
+            let visible = SpanKernels.visibleRange(source, count: area.width)
+            guard !visible.isEmpty else { continue }
+            let dst = target.row(area.y + row) + area.x + visible.lowerBound
             if let coverage {
-                SpanKernels.composite(dst, source: picture.row(row), coverage: coverage.row(area.y + row) + (area.x - coverage.region.x),
-                                      count: area.width, opacity: opacity)
+                SpanKernels.composite(dst, source: source + visible.lowerBound,
+                                      coverage: coverage.row(area.y + row) + (area.x - coverage.region.x) + visible.lowerBound,
+                                      count: visible.count, opacity: opacity)
             } else {
-                SpanKernels.composite(dst, source: picture.row(row), count: area.width, opacity: opacity)
+                SpanKernels.composite(dst, source: source + visible.lowerBound, count: visible.count, opacity: opacity)
             }
         }
     }
