@@ -8,8 +8,10 @@ import ReelTimeline
 /// the encoder (into a temporary file that is removed), so its stage is measured too.
 public enum FrameProfiler {
     /// Profiles `frames` (default: all) of `timeline` on `threads` workers.
+    /// With `rawVideo`, the converted frames are also written there as raw yuv420p, so an
+    /// encoder alone can be timed on exactly the frames Reel made (`bin/bench`).
     public static func profile(_ timeline: Timeline, frames: Range<Int>? = nil, threads: Int, encode: Bool = false,
-                               crf: Int = 20, preset: String = "veryfast") throws -> ProfileReport {
+                               crf: Int = 20, preset: String = "veryfast", rawVideo: FileHandle? = nil) throws -> ProfileReport {
         let all = 0..<timeline.canvas.frameCount
         let frames = frames ?? all
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
@@ -31,6 +33,7 @@ public enum FrameProfiler {
                 record?[.encode] = try Stopwatch.measure(from: origin) { try encoder.encode(frame) }
             }
             if let record { records.append(record) }
+            if let rawVideo { try rawVideo.write(contentsOf: frame.rawBytes()) }
         }
         var flush = StageTime()
         if let encoder { flush = try Stopwatch.measure(from: origin) { try encoder.finish() } }

@@ -46,6 +46,7 @@ final class FrameQueue: @unchecked Sendable {
                     renderer.render(time: time, into: buffer, record: &record, origin: origin)
                     record[.convert] = try Stopwatch.measure(from: origin) { try converter.convert(buffer, into: frame) }
                 }
+                record.layers = renderer.layerCosts()
                 deposit(frame, record, index)
             }
         } catch {

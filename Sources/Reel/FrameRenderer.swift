@@ -12,6 +12,7 @@ public final class FrameRenderer {
     private let planner: FramePlanner
     private let executor = PlanExecutor()
     private lazy var clock = StepClock()
+    private var lastPlan: FramePlan?
 
     public init(timeline: Timeline, images: [String: Image]) {
         self.timeline = timeline
@@ -48,31 +49,39 @@ public final class FrameRenderer {
         plan(timeline.presentation(at: time), for: makeBuffer())
     }
 
-    /// Renders like `render(time:into:)`, recording the evaluate, plan and draw stages and
-    /// each layer's drawing cost into `record`; `origin` is the run's start (monotonic ns).
+    /// Renders like `render(time:into:)`, recording the evaluate, plan and draw stages into
+    /// `record`; `origin` is the run's start (monotonic ns). Each step's cost is kept for
+    /// `layerCosts()`.
     func render(time: Double, into buffer: PixelBuffer, record: inout FrameRecord, origin: UInt64) {
         var tree: Layer?
         record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
         var plan: FramePlan?
         record[.plan] = Stopwatch.measure(from: origin) { plan = self.plan(tree!, for: buffer) }
-        clock.reset(steps: plan!.steps.count)
+        let steps = plan!
+        clock.reset(steps: steps.steps.count)
         record[.draw] = Stopwatch.measure(from: origin) {
             buffer.clear(to: .clear)
-            executor.run(plan!, into: buffer, planner: planner, clock: clock)
+            executor.run(steps, into: buffer, planner: planner, clock: clock)
         }
+        lastPlan = steps
+    }
+
+    /// The drawing cost of the last frame rendered with a record, by layer and part.
+    func layerCosts() -> [LayerCost] {
+        guard let plan = lastPlan else { return [] }
         var costs: [LayerCost] = []
         var slot: [Int: Int] = [:]
-        for (i, step) in plan!.steps.enumerated() {
+        for (i, step) in plan.steps.enumerated() {
             let key = step.layer * DrawStep.Part.allCases.count + DrawStep.Part.allCases.firstIndex(of: step.part)!
             if let s = slot[key] {
                 costs[s].wall += clock.wall[i]
                 costs[s].cpu += clock.cpu[i]
             } else {
                 slot[key] = costs.count
-                costs.append(LayerCost(layer: plan!.layers[step.layer], part: step.part, wall: clock.wall[i], cpu: clock.cpu[i]))
+                costs.append(LayerCost(layer: plan.layers[step.layer], part: step.part, wall: clock.wall[i], cpu: clock.cpu[i]))
             }
         }
-        record.layers = costs
+        return costs
     }
 
     private func plan(_ tree: Layer, for buffer: PixelBuffer) -> FramePlan {

@@ -113,7 +113,7 @@ public struct ProfileReport: Sendable {
             "slowest_frames": slowest(5).map { ["frame": $0.frame, "ms": Double(total($0)) / 1e6] },
             "layers": layers().map { ["layer": $0.layer, "cpu_ms": $0.cpu, "wall_ms": $0.wall, "shadow_cpu_ms": $0.shadowCPU, "mask_cpu_ms": $0.maskCPU] },
             "per_frame": records.map { r -> [String: Any] in
-                var o: [String: Any] = ["frame": r.frame, "worker": r.worker]
+                var o: [String: Any] = ["frame": r.frame, "worker": r.worker, "worker_total_ms": Double(r.workerTotal.wall) / 1e6]
                 for stage in stages { o[stage.rawValue + "_ms"] = Double(r[stage].wall) / 1e6; o[stage.rawValue + "_cpu_ms"] = Double(r[stage].cpu) / 1e6 }
                 return o
             },

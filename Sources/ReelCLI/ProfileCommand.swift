@@ -42,6 +42,9 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Write a PNG chart of per-frame cost stacked by stage.")
     var chart: String?
 
+    @Option(help: "Also write the converted frames as raw yuv420p to this file (to time an encoder alone on them).")
+    var rawVideo: String?
+
     func validate() throws {
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, found \(threads)") }
         guard (0...51).contains(crf) else { throw ValidationError("--crf must be 0...51, found \(crf)") }
@@ -54,7 +57,16 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try loadTimeline(self.timeline)
-            let report = try FrameProfiler.profile(timeline, frames: frames?.range, threads: threads, encode: encode, crf: crf, preset: preset)
+            var raw: FileHandle?
+            if let rawVideo {
+                guard FileManager.default.createFile(atPath: rawVideo, contents: nil), let handle = FileHandle(forWritingAtPath: rawVideo) else {
+                    throw ValidationError("cannot write --raw-video \(rawVideo)")
+                }
+                raw = handle
+            }
+            defer { try? raw?.close() }
+            let report = try FrameProfiler.profile(timeline, frames: frames?.range, threads: threads, encode: encode, crf: crf, preset: preset,
+                                                   rawVideo: raw)
             print(report.table())
             if let json { try write(report.json(), to: json) }
             if let trace { try write(report.trace(), to: trace) }

@@ -45,6 +45,9 @@ public final class VideoEncoder {
         defer { av_dict_free(&options) }
         try FFmpegError.check(av_dict_set(&options, "preset", settings.preset, 0), "av_dict_set(preset)")
         try FFmpegError.check(av_dict_set(&options, "crf", String(settings.crf), 0), "av_dict_set(crf)")
+        // libavcodec's default is one thread; x264 picks its own count (1.5 per core, frame
+        // threads) as the ffmpeg tool does, and shares the cores with Reel's render workers.
+        try FFmpegError.check(av_dict_set(&options, "threads", "auto", 0), "av_dict_set(threads)")
         try FFmpegError.check(avcodec_open2(ctx, encoder, &options), "avcodec_open2")
         if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
             throw FFmpegError(call: "avcodec_open2", message: "libx264 did not take the option \(String(cString: unused.pointee.key))")

@@ -28,6 +28,21 @@ public final class VideoFrame: @unchecked Sendable {
     public var width: Int { Int(frame.pointee.width) }
     public var height: Int { Int(frame.pointee.height) }
 
+    /// The picture as raw planar bytes (for yuv420p: Y, then U, then V, rows without padding),
+    /// as `ffmpeg -f rawvideo` reads them.
+    public func rawBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        let planes = frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue ? 3 : 1
+        withPlanes { data, lines in
+            for plane in 0..<planes {
+                let chroma = plane > 0 && planes == 3
+                let w = chroma ? (width + 1) / 2 : (planes == 1 ? width * 4 : width), h = chroma ? (height + 1) / 2 : height
+                for y in 0..<h { out.append(contentsOf: UnsafeBufferPointer(start: data[plane]! + y * Int(lines[plane]), count: w)) }
+            }
+        }
+        return out
+    }
+
     /// Plane pointers and strides as the C arrays `sws_scale` takes.
     func withPlanes<R>(_ body: (UnsafePointer<UnsafeMutablePointer<UInt8>?>, UnsafePointer<Int32>) throws -> R) rethrows -> R {
         try withUnsafePointer(to: &frame.pointee.data) { data in

@@ -18,13 +18,17 @@ public final class StepClock {
     }
 
     /// The moment a step starts.
-    public func start() -> (wall: UInt64, cpu: UInt64) { (StepClock.wallNow, StepClock.threadCPUNow) }
+    public func start() -> (wall: UInt64, cpu: UInt64) {
+        let wall = StepClock.wallNow
+        return (wall, StepClock.threadCPUNow)
+    }
 
     /// Adds the time since `started` to step `step`.
     public func stop(step: Int, started: (wall: UInt64, cpu: UInt64)) {
         guard step < wall.count else { return }
-        wall[step] &+= StepClock.wallNow &- started.wall
+        // CPU first: the wall reading brackets the system call that reads it.
         cpu[step] &+= StepClock.threadCPUNow &- started.cpu
+        wall[step] &+= StepClock.wallNow &- started.wall
     }
 
     /// Nanoseconds on the monotonic clock (wall time).

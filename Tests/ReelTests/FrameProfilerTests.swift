@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import ReelCore
+import ReelMedia
+import ReelTimeline
+@testable import Reel
+
+@Suite struct FrameProfilerTests {
+    /// The stages are measured one by one; the worker's time around them all is measured
+    /// separately. They must agree within 5 % on every frame, or the profile hides time.
+    @Test func stagesAddUpToEachFramesTime() throws {
+        let timeline = try Timeline.decode(slidingSquareTimeline, name: "sliding")
+        let report = try FrameProfiler.profile(timeline, threads: 2, encode: true, preset: "ultrafast")
+        #expect(report.records.map(\.frame) == Array(0..<10))
+        for record in report.records {
+            let stages = [FrameStage.evaluate, .plan, .draw, .convert].reduce(0) { $0 + record[$1].wall }
+            let total = record.workerTotal.wall
+            #expect(stages <= total, "frame \(record.frame): stages \(stages) ns exceed the worker's \(total) ns")
+            #expect(Double(total - stages) <= 0.05 * Double(total), "frame \(record.frame): stages \(stages) ns of \(total) ns")
+            #expect(record[.encode].wall > 0)
+            #expect(record[.draw].wall > 0 && record[.plan].wall > 0 && record[.evaluate].wall > 0)
+        }
+        // Every layer that draws shows up with its cost.
+        let layers = Set(report.layers().map(\.layer))
+        #expect(layers.isSuperset(of: ["canvas/square", "canvas/card", "canvas/card/dot"]))
+    }
+
+    @Test func profileWritesATraceAChartAndJSON() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try slidingSquareTimeline.write(to: dir.appendingPathComponent("sliding.json"), atomically: true, encoding: .utf8)
+        let result = try runReel(["profile", "sliding.json", "--threads", "2", "--frames", "2..<8", "--encode", "--trace", "trace.json",
+                                  "--chart", "chart.png", "--json", "profile.json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        for stage in ["evaluate", "plan", "draw", "convert", "encode", "frame"] { #expect(result.stdout.contains("\n\(stage) ")) }
+        #expect(result.stdout.contains("slowest frames:"))
+
+        // Trace-event JSON: an object with traceEvents; complete events have a name, ts, dur,
+        // pid and tid; one track per render worker and one for the encoder.
+        let trace = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("trace.json"))) as! [String: Any]
+        let events = try #require(trace["traceEvents"] as? [[String: Any]])
+        let complete = events.filter { $0["ph"] as? String == "X" }
+        #expect(complete.count == 6 * 5)
+        for event in complete {
+            #expect(event["name"] is String && event["ts"] is Double && event["pid"] is Int && event["tid"] is Int)
+            #expect((event["dur"] as? Double ?? -1) >= 0)
+        }
+        let threadNames = events.filter { $0["ph"] as? String == "M" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        #expect(Set(threadNames) == ["render worker 0", "render worker 1", "encoder"])
+        let frames = Set(complete.compactMap { ($0["args"] as? [String: Any])?["frame"] as? Int })
+        #expect(frames == Set(2..<8))
+
+        let figures = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("profile.json"))) as! [String: Any]
+        #expect(figures["frames"] as? Int == 6)
+        #expect((figures["per_frame"] as? [Any])?.count == 6)
+
+        let chart = try #require(try MediaReader(path: dir.appendingPathComponent("chart.png").path).readFrames(limit: 1).first)
+        #expect(chart.width == 1200 && chart.height == 400)
+        // Bars were drawn: the draw stage's orange appears.
+        var orange = 0
+        for y in 0..<chart.height { for x in 0..<chart.width where chart.pixel(x: x, y: y) == (0xF3, 0x9C, 0x12, 255) { orange += 1 } }
+        #expect(orange > 0)
+    }
+}

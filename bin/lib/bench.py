@@ -1,0 +1,117 @@
+"""The figures of bin/bench, measured in one run on the same machine (see bin/bench).
+
+Every speed figure is a ratio against a baseline measured in the same run, or a CPU time
+per frame, because the machine is shared and its wall clock is noisy."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TARGETS = {
+    "render_cpu_ms_per_frame_1_thread": ("<=", 4.0),
+    "convert_cpu_ms_per_frame": ("<=", 2.0),
+    "ratio_veryfast": (">=", 0.95),
+    "ratio_ultrafast": (">=", 0.8),
+    "extra_peak_memory_mb_veryfast": ("<=", 64.0),
+}
+
+
+def timed(command):
+    """Runs a command under /usr/bin/time -v: wall seconds, CPU seconds, peak RSS in MB."""
+    result = subprocess.run(["/usr/bin/time", "-v"] + command, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"bench: {' '.join(command)} failed:\n{result.stdout}\n{result.stderr}")
+    def field(name):
+        return re.search(rf"{re.escape(name)}: (.+)", result.stderr).group(1).strip()
+    clock = field("Elapsed (wall clock) time (h:mm:ss or m:ss)").split(":")
+    wall = sum(float(part) * 60 ** i for i, part in enumerate(reversed(clock)))
+    cpu = float(field("User time (seconds)")) + float(field("System time (seconds)"))
+    return wall, cpu, int(field("Maximum resident set size (kbytes)")) / 1024, result.stdout
+
+
+def profile(reel, timeline, threads, extra=()):
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        subprocess.run([reel, "profile", timeline, "--threads", str(threads), "--json", out.name, *extra],
+                       check=True, capture_output=True)
+        return json.load(open(out.name))
+
+
+def main():
+    reel, timeline, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+    json_path = None
+    if args:
+        if len(args) != 2 or args[0] != "--json":
+            sys.exit("usage: bin/bench [--json FILE]")
+        json_path = args[1]
+    work = tempfile.mkdtemp(prefix="reel-bench-")
+    raw = os.path.join(work, "frames.yuv")
+    figures = {}
+    try:
+        one = profile(reel, timeline, 1, ["--raw-video", raw])
+        frames, width, height = one["frames"], one["width"], one["height"]
+        stages = one["stages"]
+        figures["frames"] = frames
+        figures["render_cpu_ms_per_frame_1_thread"] = sum(stages[s]["mean_cpu_ms"] for s in ("evaluate", "plan", "draw"))
+        figures["convert_cpu_ms_per_frame"] = stages["convert"]["mean_cpu_ms"]
+        two = profile(reel, timeline, 2)
+        figures["render_cpu_ms_per_frame_2_threads"] = sum(two["stages"][s]["mean_cpu_ms"] for s in ("evaluate", "plan", "draw"))
+        figures["render_convert_fps_2_threads"] = two["frames_per_second"]
+        for preset in ("ultrafast", "veryfast"):
+            out = os.path.join(work, f"encoder-{preset}.mp4")
+            wall, cpu, peak, _ = timed(["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", f"{width}x{height}",
+                                        "-r", "30", "-i", raw, "-c:v", "libx264", "-preset", preset, "-crf", "20",
+                                        "-pix_fmt", "yuv420p", "-y", out])
+            figures[f"encoder_fps_{preset}"] = frames / wall
+            figures[f"encoder_cpu_ms_per_frame_{preset}"] = 1000 * cpu / frames
+            figures[f"encoder_peak_memory_mb_{preset}"] = peak
+            out = os.path.join(work, f"reel-{preset}.mp4")
+            wall, cpu, peak, _ = timed([reel, "render", timeline, "-o", out, "--preset", preset, "--crf", "20", "--quiet"])
+            figures[f"reel_fps_{preset}"] = frames / wall
+            figures[f"reel_cpu_ms_per_frame_{preset}"] = 1000 * cpu / frames
+            figures[f"reel_peak_memory_mb_{preset}"] = peak
+            figures[f"ratio_{preset}"] = figures[f"reel_fps_{preset}"] / figures[f"encoder_fps_{preset}"]
+            figures[f"extra_peak_memory_mb_{preset}"] = peak - figures[f"encoder_peak_memory_mb_{preset}"]
+    finally:
+        for name in os.listdir(work):
+            os.unlink(os.path.join(work, name))
+        os.rmdir(work)
+
+    print(f"bench: {os.path.relpath(timeline)}, {frames} frames at {width}x{height}, {os.cpu_count()} cores")
+    rows = [
+        ("render CPU ms/frame, 1 thread (evaluate+plan+draw)", "render_cpu_ms_per_frame_1_thread"),
+        ("render CPU ms/frame, 2 threads", "render_cpu_ms_per_frame_2_threads"),
+        ("render+convert frames/s, 2 threads, no encoder", "render_convert_fps_2_threads"),
+        ("convert CPU ms/frame (RGBA -> yuv420p BT.709)", "convert_cpu_ms_per_frame"),
+    ]
+    for preset in ("ultrafast", "veryfast"):
+        rows += [
+            (f"encoder alone frames/s, {preset} (ffmpeg, same frames)", f"encoder_fps_{preset}"),
+            (f"reel render frames/s, {preset}", f"reel_fps_{preset}"),
+            (f"reel / encoder alone, {preset}", f"ratio_{preset}"),
+            (f"peak memory MB: encoder alone / reel, {preset}", None),
+        ]
+    for label, key in rows:
+        if key is None:
+            preset = label.rsplit(" ", 1)[1]
+            value = f"{figures[f'encoder_peak_memory_mb_{preset}']:.0f} / {figures[f'reel_peak_memory_mb_{preset}']:.0f}"
+            key = f"extra_peak_memory_mb_{preset}"
+            value += f" (+{figures[key]:.0f})"
+        else:
+            value = f"{figures[key]:.2f}"
+        target = TARGETS.get(key)
+        verdict = ""
+        if target:
+            op, limit = target
+            met = figures[key] <= limit if op == "<=" else figures[key] >= limit
+            verdict = f"   target {op} {limit:g}: {'met' if met else 'MISSED'}"
+        print(f"  {label:<58} {value:>12}{verdict}")
+    if json_path:
+        with open(json_path, "w") as f:
+            json.dump({"figures": figures, "targets": {k: {"op": op, "limit": v} for k, (op, v) in TARGETS.items()}}, f, indent=2,
+                      sort_keys=True)
+
+
+if __name__ == "__main__":
+    main()
