@@ -14,21 +14,25 @@ import ReelRaster
 public struct FramePlanner {
     /// Decoded images by asset name, for `contents`.
     public let images: [String: Image]
+    /// Whether shadows under similarity transforms use masks kept in layer space (the
+    /// default); off, every shadow is blurred in device space each frame, as a reference.
+    public let keepsShadows: Bool
 
-    public init(images: [String: Image] = [:]) {
+    public init(images: [String: Image] = [:], keepsShadows: Bool = true) {
         self.images = images
+        self.keepsShadows = keepsShadows
     }
 
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
     public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
-        var builder = Builder(plan: FramePlan(width: width, height: height), images: images)
+        var builder = Builder(plan: FramePlan(width: width, height: height), images: images, keepsShadows: keepsShadows)
         builder.draw(root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
         return builder.plan
     }
 
     /// The plan of a `shouldRasterize` layer's bitmap.
     func plan(_ step: RasterizedStep) -> FramePlan {
-        var builder = Builder(plan: FramePlan(width: step.width, height: step.height), images: images)
+        var builder = Builder(plan: FramePlan(width: step.width, height: step.height), images: images, keepsShadows: keepsShadows)
         let layer = builder.register(step.content, path: step.content.id)
         builder.drawContent(step.content, index: layer, toDevice: step.localToBitmap,
                             clip: PixelRect(x: 0, y: 0, width: step.width, height: step.height), opacity: 1, path: step.content.id)
@@ -38,7 +42,7 @@ public struct FramePlanner {
     /// The plan of a layer's own elements at `scale` bitmap pixels per unit, the bitmap's
     /// pixel (0, 0) at layer point `origin` / `scale`: the shape a cached shadow blurs.
     func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
-        var builder = Builder(plan: FramePlan(width: region.width, height: region.height), images: images)
+        var builder = Builder(plan: FramePlan(width: region.width, height: region.height), images: images, keepsShadows: keepsShadows)
         let index = builder.register(layer, path: layer.id)
         let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
         builder.drawElements(layer, index: index, toDevice: toBitmap, clip: PixelRect(x: 0, y: 0, width: region.width, height: region.height),
@@ -48,13 +52,14 @@ public struct FramePlanner {
 
     /// The box, in the layer's own space, of what its elements draw (without its own shadow).
     func elementsExtent(of layer: Layer) -> Rect {
-        Builder(plan: FramePlan(width: 0, height: 0), images: images).deviceExtent(of: layer, toDevice: .identity, ownShadow: false)
+        Builder(plan: FramePlan(width: 0, height: 0), images: images, keepsShadows: keepsShadows).deviceExtent(of: layer, toDevice: .identity, ownShadow: false)
     }
 
     /// The plan under construction and the rules that fill it.
     struct Builder {
         var plan: FramePlan
         let images: [String: Image]
+        let keepsShadows: Bool
 
         mutating func register(_ layer: Layer, path: String) -> Int {
             plan.layers.append(path)
@@ -258,7 +263,7 @@ public struct FramePlanner {
             let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
             let clip = layer.masksToBounds
                 ? Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice) : nil
-            if sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine, let scale = ShadowCache.similarityScale(affine) {
+            if keepsShadows, sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine, let scale = ShadowCache.similarityScale(affine) {
                 let key = ShadowCache.Key(layer: layer, scale: scale)
                 let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)
                 return ShadowStep(shape: .cached(key, toTarget: toTarget), sigma: sigma, offset: offset, clip: clip,

@@ -6,14 +6,22 @@ import ReelLayers
 /// thread: its executor owns scratch memory and the caches kept from frame to frame.
 public final class LayerRenderer {
     private let executor = PlanExecutor()
+    private let keepsShadows: Bool
 
-    public init() {}
+    /// A renderer; `keepsShadows: false` blurs every shadow in device space each frame (the
+    /// reference the kept masks are tested against).
+    public init(keepsShadows: Bool = true) {
+        self.keepsShadows = keepsShadows
+    }
+
+    /// Bytes of scratch memory and kept results the renderer holds now.
+    public var retainedBytes: Int { executor.retainedBytes }
 
     /// Renders `root` (coordinates in points) into `buffer`, `scale` pixels per point, with
     /// `images` for the layers' `contents`. The buffer is overwritten: pixels the tree leaves
     /// uncovered become transparent.
     public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double, images: [String: Image] = [:]) {
-        let planner = FramePlanner(images: images)
+        let planner = FramePlanner(images: images, keepsShadows: keepsShadows)
         let plan = planner.plan(root, width: buffer.width, height: buffer.height, scale: scale)
         buffer.clear(to: .clear)
         executor.run(plan, into: buffer, planner: planner)

@@ -26,8 +26,8 @@ public final class PlanExecutor {
         arena.endFrame()
     }
 
-    /// The scratch memory the executor holds now, in bytes.
-    public var scratchBytes: Int { arena.footprint }
+    /// Bytes the executor holds between frames: scratch memory and kept shadow masks.
+    public var retainedBytes: Int { arena.footprint + shadows.byteCount }
 
     private func execute(_ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?) {
         var targets: [(picture: PixelBuffer, mark: Int)] = [(buffer, arena.mark)]

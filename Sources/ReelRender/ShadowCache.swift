@@ -63,6 +63,9 @@ public struct ShadowCache {
     private var used: Set<Key> = []
     private var bytes = 0
 
+    /// Bytes of the masks kept now.
+    var byteCount: Int { bytes }
+
     /// The scale of an affine map that keeps shapes similar (a rotation or reflection with
     /// uniform scale, and a translation); nil for any other.
     static func similarityScale(_ t: AffineTransform) -> Double? {

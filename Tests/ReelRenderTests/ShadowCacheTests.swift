@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import ReelCore
+import ReelLayers
+import ReelRaster
+import ReelTimeline
+@testable import Reel
+@testable import ReelRender
+
+/// Kept results: shadow masks made once in layer space and drawn through the layer's
+/// transform, `shouldRasterize` bitmaps, scratch memory. Resampled results stay within
+/// 2 levels of doing the work every frame; exact ones give the same bytes; nothing a
+/// renderer keeps changes a frame's pixels or grows with the number of frames.
+@Suite struct ShadowCacheTests {
+    /// The bench scene's card: rounded, bordered, a soft offset shadow, faded as a group.
+    func card(angle degrees: Double, scale: Double = 1, shadowPath: Bool = false) -> Layer {
+        var card = Layer(id: "card")
+        card.bounds = Rect(x: 0, y: 0, width: 240, height: 160)
+        card.position = Point(x: 250.3, y: 210.7)
+        card.transform = Transform3D.scale(scale, scale).concatenating(.rotation(degrees * .pi / 180, x: 0, y: 0, z: 1))
+        card.cornerRadius = 20
+        card.backgroundColor = Color(red: 0.2, green: 0.6, blue: 0.86)
+        card.borderWidth = 4
+        card.borderColor = .white
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 6
+        card.shadowOffset = Size(width: 0, height: 8)
+        card.opacity = 0.7
+        if shadowPath { card.shadowPath = Path(roundedRect: card.bounds, cornerRadius: 20) }
+        var root = Layer(id: "root")
+        root.bounds = Rect(x: 0, y: 0, width: 500, height: 420)
+        root.position = Point(x: 250, y: 210)
+        root.backgroundColor = Color(red: 30 / 255, green: 30 / 255, blue: 40 / 255)
+        root.sublayers = [card]
+        return root
+    }
+
+    func render(_ root: Layer, _ renderer: LayerRenderer) -> PixelBuffer {
+        let buffer = PixelBuffer(width: 500, height: 420)
+        renderer.render(root, into: buffer, scale: 1)
+        return buffer
+    }
+
+    func maxDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        zip(a.packedBytes, b.packedBytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    }
+
+    @Test(arguments: [0.0, 7.5, 30, 45, -23, 90, 161])
+    func keptShadowIsWithinTwoLevelsOfBlurringEachFrame(angle: Double) {
+        for (scale, path) in [(1.0, false), (1.0, true), (1.37, false), (0.6, true)] {
+            let root = card(angle: angle, scale: scale, shadowPath: path)
+            let kept = render(root, LayerRenderer()), blurred = render(root, LayerRenderer(keepsShadows: false))
+            #expect(maxDifference(kept, blurred) <= 2, "angle \(angle), scale \(scale), shadowPath \(path)")
+        }
+    }
+
+    @Test func keptShadowIsReusedAcrossFramesAndDropsWhenUnused() throws {
+        let renderer = LayerRenderer()
+        _ = render(card(angle: 10), renderer)
+        let afterOne = renderer.retainedBytes
+        for angle in stride(from: 11.0, to: 40, by: 1) { _ = render(card(angle: angle), renderer) }
+        #expect(renderer.retainedBytes == afterOne, "one mask serves every angle")
+        // A fresh renderer and a warm one draw the same bytes.
+        #expect(render(card(angle: 40), renderer).packedBytes == render(card(angle: 40), LayerRenderer()).packedBytes)
+    }
+
+    @Test func rasterizedBitmapsGiveTheSameBytesKeptOrNot() {
+        var root = card(angle: 12)
+        root.sublayers[0].shouldRasterize = true
+        root.sublayers[0].rasterizationScale = 2
+        let warm = LayerRenderer()
+        _ = render(root, warm)
+        root.sublayers[0].position.x += 3.25
+        root.sublayers[0].opacity = 0.4
+        #expect(render(root, warm).packedBytes == render(root, LayerRenderer()).packedBytes)
+    }
+
+    /// A frame's bytes do not depend on the frames a worker drew before it.
+    @Test func benchFrameIsTheSameAfterOtherFrames() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines/bench/cards.json")
+        let timeline = try Timeline.load(contentsOf: url.standardized.path)
+        let warm = try FrameRenderer(timeline: timeline)
+        for frame in [0, 40, 74] { _ = warm.render(time: timeline.canvas.fps.time(ofFrame: frame)) }
+        let time = timeline.canvas.fps.time(ofFrame: 75)
+        #expect(warm.render(time: time).packedBytes == (try FrameRenderer(timeline: timeline)).render(time: time).packedBytes)
+    }
+}
