@@ -28,14 +28,14 @@ let package = Package(
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelCore"]),
         .executableTarget(
             name: "ReelCLI",
-            dependencies: ["Reel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Reel", "ReelBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline"]),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia", "Reel"], exclude: ["Goldens"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "CFFmpeg"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelCLI"]),
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"]),
     ]
