@@ -175,14 +175,16 @@ enum YUVKernels {
     @inline(__always)
     static func halves(_ v: SIMD8<UInt32>) -> SIMD16<Int16> { unsafeBitCast(v, to: SIMD16<Int16>.self) }
 
-    /// Stores the first `count` (1...8) lanes of `v`.
+    /// Stores the first `count` (0...8) lanes of `v`: the tail of a row.
     @inline(__always)
     static func store(_ v: SIMD8<UInt8>, _ p: UnsafeMutablePointer<UInt8>, count: Int) {
-        if count == step {
-            UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<UInt8>.self)
-        } else {
-            for k in 0..<count { p[k] = v[k] }
-        }
+        for k in 0..<count { p[k] = v[k] }
+    }
+
+    /// Stores eight lanes.
+    @inline(__always)
+    static func store(_ v: SIMD8<UInt8>, _ p: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD8<UInt8>.self)
     }
 
     /// One source row: `width` Y bytes into `luma`, and U | V << 16 in 1/64 steps into `uv` at
@@ -190,13 +192,17 @@ enum YUVKernels {
     /// multiple of eight pixels (a PixelBuffer row always has them); `uv` needs width + 9.
     @inline(never)
     static func row(_ src: UnsafePointer<UInt32>, width: Int, luma: UnsafeMutablePointer<UInt8>, uv: UnsafeMutablePointer<UInt32>) {
-        var x = 0
-        while x < width {
+        @inline(__always) func group(_ x: Int) -> SIMD8<UInt8> {
             let out = pixels(UnsafeRawPointer(src + x).loadUnaligned(as: SIMD8<UInt32>.self))
-            store(SIMD8<UInt8>(truncatingIfNeeded: out.y), luma + x, count: min(width &- x, step))
             UnsafeMutableRawPointer(uv + (x &+ 1)).storeBytes(of: out.uv, as: SIMD8<UInt32>.self)
+            return SIMD8<UInt8>(truncatingIfNeeded: out.y)
+        }
+        var x = 0
+        while x &+ step <= width {
+            store(group(x), luma + x)
             x &+= step
         }
+        if x < width { store(group(x), luma + x, count: width &- x) }
         uv[0] = uv[1]
         uv[width + 1] = uv[width]
     }
@@ -240,46 +246,58 @@ enum YUVKernels {
     @inline(never)
     static func tentDown(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, _ r2: UnsafePointer<UInt32>, _ r3: UnsafePointer<UInt32>,
                          count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
-        var i = 0
-        while i < count {
+        @inline(__always) func group(_ i: Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>) {
             @inline(__always) func load(_ r: UnsafePointer<UInt32>) -> SIMD16<UInt16> {
                 unsafeBitCast(UnsafeRawPointer(r + i).loadUnaligned(as: SIMD8<UInt32>.self), to: SIMD16<UInt16>.self)
             }
             let s = load(r1) &+ load(r2), t = load(r0) &+ load(r3)
             let quarters = 3 &* (s &>> 2) &+ (t &>> 2) &+ ((3 &* (s & 3) &+ (t & 3)) &>> 2)
             let c = unsafeBitCast((quarters &+ 128) &>> 8, to: SIMD8<UInt32>.self)
-            let n = min(count &- i, step)
-            store(SIMD8<UInt8>(truncatingIfNeeded: c), u + i, count: n)
-            store(SIMD8<UInt8>(truncatingIfNeeded: c &>> 16), v + i, count: n)
+            return (SIMD8<UInt8>(truncatingIfNeeded: c), SIMD8<UInt8>(truncatingIfNeeded: c &>> 16))
+        }
+        var i = 0
+        while i &+ step <= count {
+            let out = group(i)
+            store(out.u, u + i)
+            store(out.v, v + i)
             i &+= step
+        }
+        if i < count {
+            let out = group(i)
+            store(out.u, u + i, count: count &- i)
+            store(out.v, v + i, count: count &- i)
         }
     }
 
     /// One output chroma row, U and V, from four filtered rows and their weights, rounded:
-    /// `(Σ w · c + 2^18) >> 19`. Reads whole groups of eight; stores `count` bytes of each.
+    /// `(Σ w · c + 2^18) >> 19` (filtered chroma is below 2^15, so the masks lose nothing and let
+    /// each product be one 16-bit multiply-add). Reads whole groups of eight; stores `count` of each.
     @inline(never)
     static func vertical(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, _ r2: UnsafePointer<UInt32>, _ r3: UnsafePointer<UInt32>,
                          weights: SIMD4<Int16>, count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
         let w0 = Lanes(repeating: Int32(weights[0])), w1 = Lanes(repeating: Int32(weights[1]))
         let w2 = Lanes(repeating: Int32(weights[2])), w3 = Lanes(repeating: Int32(weights[3]))
-        var i = 0
-        while i < count {
-            @inline(__always) func load(_ r: UnsafePointer<UInt32>) -> SIMD16<Int16> {
-                halves(UnsafeRawPointer(r + i).loadUnaligned(as: SIMD8<UInt32>.self))
-            }
-            // U, V, U, V ... of positions i ..< i + 4 in `low`, i + 4 ..< i + 8 in `high`.
+        @inline(__always) func group(_ i: Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>) {
+            @inline(__always) func load(_ r: UnsafePointer<UInt32>) -> SIMD8<UInt32> { UnsafeRawPointer(r + i).loadUnaligned(as: SIMD8<UInt32>.self) }
             let c0 = load(r0), c1 = load(r1), c2 = load(r2), c3 = load(r3)
-            @inline(__always) func sum(_ x0: SIMD8<Int16>, _ x1: SIMD8<Int16>, _ x2: SIMD8<Int16>, _ x3: SIMD8<Int16>) -> Lanes {
-                let s = Lanes(repeating: 1 << 18) &+ w0 &* Lanes(truncatingIfNeeded: x0) &+ w1 &* Lanes(truncatingIfNeeded: x1)
-                    &+ w2 &* Lanes(truncatingIfNeeded: x2) &+ w3 &* Lanes(truncatingIfNeeded: x3)
-                return (s &>> 19).clamped(lowerBound: .zero, upperBound: Lanes(repeating: 255))
+            @inline(__always) func sum(_ channel: (SIMD8<UInt32>) -> SIMD8<UInt32>) -> SIMD8<UInt8> {
+                @inline(__always) func lanes(_ c: SIMD8<UInt32>) -> Lanes { Lanes(truncatingIfNeeded: channel(c) & 0x7FFF) }
+                let s = Lanes(repeating: 1 << 18) &+ w0 &* lanes(c0) &+ w1 &* lanes(c1) &+ w2 &* lanes(c2) &+ w3 &* lanes(c3)
+                return SIMD8<UInt8>(truncatingIfNeeded: (s &>> 19).clamped(lowerBound: .zero, upperBound: Lanes(repeating: 255)))
             }
-            let low = sum(c0.lowHalf, c1.lowHalf, c2.lowHalf, c3.lowHalf), high = sum(c0.highHalf, c1.highHalf, c2.highHalf, c3.highHalf)
-            let bytes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<Int32>(lowHalf: low, highHalf: high))
-            let n = min(count &- i, step)
-            store(bytes.evenHalf, u + i, count: n)
-            store(bytes.oddHalf, v + i, count: n)
+            return (sum { $0 }, sum { $0 &>> 16 })
+        }
+        var i = 0
+        while i &+ step <= count {
+            let out = group(i)
+            store(out.u, u + i)
+            store(out.v, v + i)
             i &+= step
+        }
+        if i < count {
+            let out = group(i)
+            store(out.u, u + i, count: count &- i)
+            store(out.v, v + i, count: count &- i)
         }
     }
 }

@@ -219,6 +219,22 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
         sws_setColorspaceDetails(ctx, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
         let src: [UnsafePointer<UInt8>?] = [UnsafePointer(image.bytes.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
         let strides: [Int32] = [Int32(image.stride), 0, 0, 0]
+        let band = TestPattern.premultipliedNoise.image(width: 1920, height: 64), small = try VideoFrame.yuv420p(width: 1920, height: 64)
+        let bandConverter = try ColorConverter(width: 1920, height: 64)
+        // For perf stat: REEL_BENCH=reel:N or swscale:N converts N frames and nothing else.
+        let mode = ProcessInfo.processInfo.environment["REEL_BENCH"]!.split(separator: ":")
+        if mode.count == 2, let n = Int(mode[1]) {
+            for _ in 0..<n {
+                if mode[0] == "reel" {
+                    try converter.convert(image, into: frame)
+                } else if mode[0] == "hot" {
+                    for _ in 0..<17 { try bandConverter.convert(band, into: small) }
+                } else {
+                    _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, strides, 0, 1080, planes, lines) }
+                }
+            }
+            return
+        }
         func cpuTime() -> Double {
             var t = timespec()
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
@@ -236,8 +252,6 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
         }
         let whole = try median { try converter.convert(image, into: frame) }
         let bands = try median { for y in stride(from: 0, to: 1080, by: 64) { try converter.convert(image, rows: y..<min(y + 64, 1080), into: frame) } }
-        let band = TestPattern.premultipliedNoise.image(width: 1920, height: 64), small = try VideoFrame.yuv420p(width: 1920, height: 64)
-        let bandConverter = try ColorConverter(width: 1920, height: 64)
         let hot = try median { for _ in 0..<17 { try bandConverter.convert(band, into: small) } }
         print("hot 1920x64 x17: \(hot)")
         let theirs = median { _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, strides, 0, 1080, planes, lines) } }
