@@ -99,6 +99,7 @@ public final class ColorConverter {
     /// The buffer rows the chroma of `rows` reads: the band and one row beyond either side
     /// (more or fewer for tiny or odd heights), clamped to the frame.
     public func sourceRows(for rows: Range<Int>) -> Range<Int> {
+        let rows = rows.clamped(to: 0..<height)
         var lower = rows.lowerBound, upper = rows.upperBound
         for window in verticalWindows[rows.lowerBound / 2..<(rows.upperBound + 1) / 2] {
             lower = min(lower, window.start)

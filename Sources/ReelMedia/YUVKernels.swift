@@ -134,7 +134,7 @@ struct ChromaWindow: Equatable {
         }
     }
 
-    /// The 1-3-3-1 / 8 tent at 2i - 1 ... 2i + 2, edges repeated: what the SIMD horizontal pass computes.
+    /// The 1-3-3-1 / 8 tent at 2i - 1 ... 2i + 2, edges repeated: what the SIMD tent passes compute.
     static func tent(source n: Int, destination m: Int, one: Int16) -> [ChromaWindow] {
         (0..<m).map { i in
             var byPosition = [Int: Int16]()

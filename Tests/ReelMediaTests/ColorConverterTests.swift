@@ -119,6 +119,17 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
         }
     }
 
+    /// Every small size, where swscale's filters are uneven (odd sizes, sizes below 8), against swscale.
+    @Test func matchesSwscaleAtSmallSizes() throws {
+        for w in 1...34 {
+            for h in 1...12 {
+                let image = TestPattern.opaqueNoise.image(width: w, height: h, seed: UInt64(w * 100 + h))
+                let d = try convert(image).maxDifference(try swscale(image))
+                #expect(d.y <= 1 && d.u <= 1 && d.v <= 1, "\(w)x\(h): max difference Y \(d.y), U \(d.u), V \(d.v)")
+            }
+        }
+    }
+
     /// The lanes against the per-sample twin, byte for byte, across tails of every length.
     @Test func simdMatchesReference() throws {
         for w in 1...40 {
@@ -204,35 +215,35 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
         #expect(throws: FFmpegError.self) { try ColorConverter(width: 0, height: 6) }
     }
 
-    /// Milliseconds of this thread's CPU time a 1920x1080 frame, this converter and swscale
-    /// (its context made once, as the old converter did), medians of 100. Opt in (REEL_BENCH=1)
-    /// and build for release to mean anything.
+    /// Milliseconds of this thread's CPU time a 1920x1080 frame, medians and bests of 100: this
+    /// converter on a frame not in cache, in 64-row bands, on 17 bands of 64 rows each converted
+    /// while in cache (as a pipeline converting bands as they finish sees them), and swscale (its
+    /// context made once, as the old converter did). Opt in with REEL_BENCH=1 in a release build
+    /// (`-Xswiftc -enable-testing`); REEL_BENCH=reel:N, hot:N or swscale:N only converts N frames,
+    /// for `perf stat` or `perf record`.
     @Test(.enabled(if: ProcessInfo.processInfo.environment["REEL_BENCH"] != nil))
     func benchmark() throws {
         let image = TestPattern.premultipliedNoise.image(width: 1920, height: 1080)
         let frame = try VideoFrame.yuv420p(width: 1920, height: 1080)
         let converter = try ColorConverter(width: 1920, height: 1080)
+        let band = TestPattern.premultipliedNoise.image(width: 1920, height: 64), small = try VideoFrame.yuv420p(width: 1920, height: 64)
+        let bandConverter = try ColorConverter(width: 1920, height: 64)
         let ctx = try #require(sws_getContext(1920, 1080, AV_PIX_FMT_RGBA, 1920, 1080, AV_PIX_FMT_YUV420P,
                                               SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil))
         defer { sws_freeContext(ctx) }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(ctx, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
         let src: [UnsafePointer<UInt8>?] = [UnsafePointer(image.bytes.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
-        let strides: [Int32] = [Int32(image.stride), 0, 0, 0]
-        let band = TestPattern.premultipliedNoise.image(width: 1920, height: 64), small = try VideoFrame.yuv420p(width: 1920, height: 64)
-        let bandConverter = try ColorConverter(width: 1920, height: 64)
-        // For perf stat: REEL_BENCH=reel:N or swscale:N converts N frames and nothing else.
+        let srcStrides: [Int32] = [Int32(image.stride), 0, 0, 0]
+        let runs: [String: () throws -> Void] = [
+            "reel": { try converter.convert(image, into: frame) },
+            "bands": { for y in stride(from: 0, to: 1080, by: 64) { try converter.convert(image, rows: y..<min(y + 64, 1080), into: frame) } },
+            "hot": { for _ in 0..<17 { try bandConverter.convert(band, into: small) } },
+            "swscale": { _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, srcStrides, 0, 1080, planes, lines) } },
+        ]
         let mode = ProcessInfo.processInfo.environment["REEL_BENCH"]!.split(separator: ":")
-        if mode.count == 2, let n = Int(mode[1]) {
-            for _ in 0..<n {
-                if mode[0] == "reel" {
-                    try converter.convert(image, into: frame)
-                } else if mode[0] == "hot" {
-                    for _ in 0..<17 { try bandConverter.convert(band, into: small) }
-                } else {
-                    _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, strides, 0, 1080, planes, lines) }
-                }
-            }
+        if mode.count == 2, let run = runs[String(mode[0])], let n = Int(mode[1]) {
+            for _ in 0..<n { try run() }
             return
         }
         func cpuTime() -> Double {
@@ -240,21 +251,15 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
             clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
             return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
         }
-        func median(_ body: () throws -> Void) rethrows -> (median: Double, best: Double) {
+        for name in ["reel", "bands", "hot", "swscale"] {
             var times: [Double] = []
             for _ in 0..<100 {
                 let start = cpuTime()
-                try body()
+                try runs[name]!()
                 times.append(cpuTime() - start)
             }
             times.sort()
-            return (times[times.count / 2], times[0])
+            print("1920x1080 RGBA to yuv420p, \(name): median \(times[50]) ms, best \(times[0]) ms of CPU")
         }
-        let whole = try median { try converter.convert(image, into: frame) }
-        let bands = try median { for y in stride(from: 0, to: 1080, by: 64) { try converter.convert(image, rows: y..<min(y + 64, 1080), into: frame) } }
-        let hot = try median { for _ in 0..<17 { try bandConverter.convert(band, into: small) } }
-        print("hot 1920x64 x17: \(hot)")
-        let theirs = median { _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, strides, 0, 1080, planes, lines) } }
-        print("1920x1080 RGBA to yuv420p, ms of CPU (median, best): Reel \(whole), in 64-row bands \(bands), swscale \(theirs)")
     }
 }
