@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelRaster
+import ReelRender
 
 /// The figures of a profiled run: per frame and per stage wall and CPU time, their
 /// percentiles, the slowest frames, the layers that cost most; as a terminal table, JSON,
@@ -65,6 +66,17 @@ public struct ProfileReport: Sendable {
             .sorted { ($0.cpu, $1.layer) > ($1.cpu, $0.layer) }
     }
 
+    /// Drawing CPU milliseconds by kind of work (background, contents, border, shadow, mask,
+    /// group, rasterized), summed over layers and frames: what kind of drawing dominates.
+    public func parts() -> [(part: DrawStep.Part, cpu: Double)] {
+        var sums = [DrawStep.Part: UInt64]()
+        for record in records {
+            for cost in record.layers { sums[cost.part, default: 0] += cost.cpu }
+        }
+        return DrawStep.Part.allCases.compactMap { part in sums[part].map { (part, Double($0) / 1e6) } }
+            .sorted { ($0.cpu, $1.part.rawValue) > ($1.cpu, $0.part.rawValue) }
+    }
+
     /// The frames that took longest, slowest first.
     public func slowest(_ count: Int) -> [FrameRecord] {
         Array(records.sorted { (total($0), $1.frame) > (total($1), $0.frame) }.prefix(count))
@@ -94,6 +106,10 @@ public struct ProfileReport: Sendable {
             let name = l.layer.count > 38 ? String(l.layer.prefix(37)) + "…" : l.layer.padding(toLength: 38, withPad: " ", startingAt: 0)
             lines.append("\(name)  \(ms(l.cpu))                  \(ms(l.shadowCPU)) \(ms(l.maskCPU))  " + String(format: "%5.1f%%", 100 * l.cpu / sum))
         }
+        lines.append("")
+        let frames = Double(max(records.count, 1))
+        lines.append("draw cpu by part: " + parts().map { "\($0.part.rawValue) " + String(format: "%.2f ms/frame", $0.cpu / frames) }
+            .joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 
@@ -111,6 +127,7 @@ public struct ProfileReport: Sendable {
             "frames": records.count, "wall_s": Double(wall) / 1e9, "frames_per_second": framesPerSecond,
             "stages": stagesObject,
             "slowest_frames": slowest(5).map { ["frame": $0.frame, "ms": Double(total($0)) / 1e6] },
+            "parts": parts().map { ["part": $0.part.rawValue, "cpu_ms": $0.cpu] },
             "layers": layers().map { ["layer": $0.layer, "cpu_ms": $0.cpu, "wall_ms": $0.wall, "shadow_cpu_ms": $0.shadowCPU, "mask_cpu_ms": $0.maskCPU] },
             "per_frame": records.map { r -> [String: Any] in
                 var o: [String: Any] = ["frame": r.frame, "worker": r.worker, "worker_total_ms": Double(r.workerTotal.wall) / 1e6]

@@ -10,8 +10,13 @@ public final class Rasterizer {
     private var samples = SampleSpan(capacity: 0)
     private var fetched: [UInt32] = []
     private var mapped: [MappedPoint] = []
+    /// One row of coverage cut by a mask (grown as rows get wider; pointers into it are handed on).
+    private var cutCoverage = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var cutCapacity = 0
 
     public init() {}
+
+    deinit { cutCoverage.deallocate() }
 
     /// Fills `polygons` (closed, in the buffer's pixel coordinates, non-zero winding for shapes
     /// whose sub-paths do not overlap with opposite orientation) with the premultiplied `color`,
@@ -25,8 +30,11 @@ public final class Rasterizer {
 
     /// Draws `source` whose space maps to the buffer by `transform` (perspective-correct: each
     /// pixel centre is mapped back through the inverse), faded by `opacity` (0...255), its
-    /// outline anti-aliased by coverage. Fetch, mix (trilinear), then composite, run by run.
-    public func draw(_ source: ImageSource, transform: Transform3D, opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
+    /// outline anti-aliased by coverage and, when `cut` is given, multiplied by its coverage (a
+    /// rounded `masksToBounds` drawn straight onto the target, with no picture of its own).
+    /// Fetch, mix (trilinear), then composite, run by run.
+    public func draw(_ source: ImageSource, transform: Transform3D, opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect,
+                     cut: CoverageMask? = nil) {
         guard opacity > 0, let inverse = Homography(transform).inverted else { return }
         let mapping = source.mapping
         let outline = Path(rect: mapping.destination).polygons(transform: transform)
@@ -43,14 +51,16 @@ public final class Rasterizer {
         }
         // Per level, the pixels each segment may read: worked out once, not per pixel.
         let bounds = levels.map { SegmentPixels(source.image, level: $0, mapping: mapping) }
-        let drawClip = clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        var drawClip = clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        if let cut { drawClip = drawClip.intersection(cut.region) }
         if levels.count == 1, inverse.isAffine, mapping.columns.count == 1, mapping.rows.count == 1,
            drawAffine(bounds[0], mapping: mapping, inverse: inverse, nearest: source.filter == .nearest, outline: outline, opacity: opacity,
-                      into: buffer, clip: drawClip) {
+                      into: buffer, clip: drawClip, cut: cut) {
             return
         }
         let nearest = source.filter == .nearest
-        scan(outline, clip: drawClip) { x0, y, count, cov in
+        scan(outline, clip: drawClip) { x, y, width, outlineCoverage in
+            guard let (x0, count, cov) = cutRow(x, y, width, outlineCoverage, cut) else { return }
             if samples.x0.count < count { samples = SampleSpan(capacity: count) }
             if fetched.count < 2 * count { fetched = [UInt32](repeating: 0, count: 2 * count) }
             if mapped.count < count { mapped = [MappedPoint](repeating: MappedPoint(u: 0, v: 0, column: -1, row: 0), count: count) }
@@ -94,7 +104,7 @@ public final class Rasterizer {
     /// the outline is a straight walk through the image's pixels in 16.16 fixed point, fetched
     /// and blended eight lanes at a time. False (nothing drawn) when a walk does not fit 16.16.
     private func drawAffine(_ level: SegmentPixels, mapping: AxisMapping, inverse: Homography, nearest: Bool, outline: [[Point]],
-                            opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect) -> Bool {
+                            opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect, cut: CoverageMask?) -> Bool {
         let column = mapping.columns[0], row = mapping.rows[0]
         let (minX, maxX) = level.columns[0], (minY, maxY) = level.rows[0]
         func walk(_ x: Int, _ y: Int) -> SamplingKernels.Walk? {
@@ -111,13 +121,30 @@ public final class Rasterizer {
         if fetched.count < buffer.width { fetched = [UInt32](repeating: 0, count: buffer.width) }
         fetched.withUnsafeMutableBufferPointer { f in
             let out = f.baseAddress!
-            scan(outline, clip: clip) { x0, y, count, cov in
-                guard let w = walk(x0, y) else { return }
+            scan(outline, clip: clip) { x, y, width, outlineCoverage in
+                guard let (x0, count, cov) = cutRow(x, y, width, outlineCoverage, cut), let w = walk(x0, y) else { return }
                 SamplingKernels.bilinear(level.pixels, walk: w, count: count, into: out)
                 SpanKernels.composite(buffer.row(y) + x0, source: out, coverage: cov, count: count, opacity: opacity)
             }
         }
         return true
+    }
+
+    /// A scanned row's coverage multiplied by `cut`'s (in the rasterizer's own row), trimmed to
+    /// the pixels both cover; the row as it is without a cut, nil when nothing is left.
+    private func cutRow(_ x: Int, _ y: Int, _ count: Int, _ coverage: UnsafePointer<UInt8>, _ cut: CoverageMask?)
+        -> (x: Int, count: Int, coverage: UnsafePointer<UInt8>)? {
+        guard let cut else { return (x, count, coverage) }
+        if cutCapacity < count {
+            cutCoverage.deallocate()
+            cutCoverage = .allocate(capacity: count)
+            cutCapacity = count
+        }
+        let out = cutCoverage
+        out.update(from: coverage, count: count)
+        SpanKernels.multiply(out, by: cut.row(y) + (x - cut.region.x), count: count)
+        let kept = Rasterizer.covered(out, count: count)
+        return kept.isEmpty ? nil : (x + kept.lowerBound, kept.count, UnsafePointer(out + kept.lowerBound))
     }
 
     /// A pixel centre mapped into the image: level-0 position and the segments it fell in
@@ -166,7 +193,8 @@ public final class Rasterizer {
     }
 
     /// Computes the coverage of `polygons` row by row inside `clip` and hands each row's
-    /// covered span (x, y, count, coverage) to `row`.
+    /// covered span (x, y, count, coverage) to `row`: from its first pixel with coverage to its
+    /// last, rows with none skipped, so kernels never walk the empty corners of a bounding box.
     private func scan(_ polygons: [[Point]], clip: PixelRect, row: (Int, Int, Int, UnsafePointer<UInt8>) -> Void) {
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for poly in polygons {
@@ -199,7 +227,8 @@ public final class Rasterizer {
                     Rasterizer.accumulateRow(line, width: width, into: out)
                     line[width] = 0
                     line[width + 1] = 0
-                    row(region.x, region.y + y, width, out)
+                    let covered = Rasterizer.covered(out, count: width)
+                    if !covered.isEmpty { row(region.x + covered.lowerBound, region.y + y, covered.count, out + covered.lowerBound) }
                 }
             }
         }
@@ -264,6 +293,16 @@ public final class Rasterizer {
     static func isZero(_ p: UnsafeRawPointer) -> Bool {
         (p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
+    }
+
+    /// The part of a coverage run from its first non-zero byte to its last (empty when all are 0).
+    @inline(__always)
+    static func covered(_ cov: UnsafePointer<UInt8>, count: Int) -> Range<Int> {
+        let lo = run(of: 0, at: cov, limit: count)
+        var hi = count
+        while hi - 8 >= lo, UnsafeRawPointer(cov + hi - 8).loadUnaligned(as: UInt64.self) == 0 { hi -= 8 }
+        while hi > lo, cov[hi - 1] == 0 { hi -= 1 }
+        return lo..<hi
     }
 
     /// How many bytes from `p` on (at most `limit`) equal `value`, eight at a time.

@@ -11,8 +11,9 @@ public struct DrawStep: Sendable {
         case fillRect(Rect, color: UInt32)
         /// Closed polygons (non-zero winding) in a premultiplied colour.
         case fillPolygons([[Point]], color: UInt32)
-        /// An image through a transform, faded by `opacity` (0...255).
-        case image(ImageSource, transform: Transform3D, opacity: UInt32)
+        /// An image through a transform, faded by `opacity` (0...255), and cut by the coverage
+        /// of `cut` (polygons in the target's pixels: a rounded `masksToBounds`) when given.
+        case image(ImageSource, transform: Transform3D, opacity: UInt32, cut: [[Point]]?)
         /// Opens a transparent picture over `area`; the steps up to its `endGroup` or
         /// `endMask` draw into it, in its own pixels (`area` moved to the origin).
         case beginGroup

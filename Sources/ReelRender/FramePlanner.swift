@@ -166,8 +166,11 @@ public struct FramePlanner {
                               path: path)
                 } else {
                     let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
-                    if !area.isEmpty {
-                        let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
+                    let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
+                    if let contents, !layer.sublayers.contains(where: { !$0.isHidden }) {
+                        // Contents alone: cut as they are drawn, with no picture of their own.
+                        drawContents(contents, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
+                    } else if !area.isEmpty {
                         emit(.beginGroup, area, index, .group)
                         let shifted = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
                         drawInner(layer, index: index, contents: contents, toDevice: shifted,
@@ -185,13 +188,19 @@ public struct FramePlanner {
         private mutating func drawInner(_ layer: Layer, index: Int, contents: ImageSource?, toDevice: Transform3D, clip: PixelRect, opacity: Double,
                                         path: String) {
             if let contents {
-                let outline = bounds(of: contents.mapping.destination, toDevice)
-                emit(.image(contents, transform: toDevice, opacity: alpha(opacity)), PixelRect(covering: outline).intersection(clip), index, .contents)
+                drawContents(contents, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
             }
             let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
             for sublayer in layer.sublayersInDrawingOrder {
                 draw(sublayer, parent: sublayerSpace, clip: clip, opacity: opacity, path: path)
             }
+        }
+
+        private mutating func drawContents(_ contents: ImageSource, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double,
+                                           cut: [[Point]]?) {
+            let area = PixelRect(covering: bounds(of: contents.mapping.destination, toDevice)).intersection(clip)
+            guard !area.isEmpty else { return }
+            emit(.image(contents, transform: toDevice, opacity: alpha(opacity), cut: cut), area, index, .contents)
         }
 
         /// The layer's image as drawn: placed by gravity, `contentsRect` and `contentsCenter`,

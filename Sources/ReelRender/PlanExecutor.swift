@@ -40,8 +40,15 @@ public final class PlanExecutor {
                 rasterizer.fill(rect: rect, color: color, into: target, clip: step.area)
             case let .fillPolygons(polygons, color):
                 rasterizer.fill(polygons, color: color, into: target, clip: step.area)
-            case let .image(source, transform, opacity):
-                rasterizer.draw(source, transform: transform, opacity: opacity, into: target, clip: step.area)
+            case let .image(source, transform, opacity, cut):
+                let mark = arena.mark
+                let coverage = cut.map { polygons -> CoverageMask in
+                    let mask = arena.mask(step.area)
+                    rasterizer.mask(polygons, into: mask)
+                    return mask
+                }
+                rasterizer.draw(source, transform: transform, opacity: opacity, into: target, clip: step.area, cut: coverage)
+                arena.release(to: mark)
             case .beginGroup:
                 let mark = arena.mark
                 targets.append((arena.picture(width: step.area.width, height: step.area.height), mark))
