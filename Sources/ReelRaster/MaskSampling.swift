@@ -39,21 +39,25 @@ public enum MaskSampling {
         let du8 = laneStep &* SIMD8<Int32>(repeating: walk.du), dv8 = laneStep &* SIMD8<Int32>(repeating: walk.dv)
         let full = SIMD8<Int32>(repeating: 256), low = SIMD8<Int32>(repeating: 0xFFFF)
         let rowStride = SIMD8<Int32>(repeating: Int32(stride)), top = SIMD8<Int32>(repeating: Int32(region.y))
-        // Offsets go out and gathered bytes come back through memory, not lane by lane.
+        // Offsets go out and gathered bytes come back through memory, not lane by lane; each
+        // pixel pair side by side in one 16-bit load (little-endian: the left pixel is the low byte).
         var i = 0
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { offsets in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { bytes in
-        let offset = offsets.baseAddress!, gathered = bytes.baseAddress!
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 16) { pairs in
+        let offset = offsets.baseAddress!, gathered = pairs.baseAddress!
+        let byte = SIMD8<Int32>(repeating: 0xFF)
         while i + 8 <= count {
             let ix = u &>> 16, iy = v &>> 16
             let wx = ((u & low) &+ 128) &>> 8, wy = ((v & low) &+ 128) &>> 8
             UnsafeMutableRawPointer(offset).storeBytes(of: (iy &- top) &* rowStride &+ ix, as: SIMD8<Int32>.self)
             for j in 0..<8 {
-                let p = base + Int(offset[j])
-                gathered[j] = p[0]; gathered[8 + j] = p[1]; gathered[16 + j] = p[stride]; gathered[24 + j] = p[stride + 1]
+                let p = UnsafeRawPointer(base + Int(offset[j]))
+                gathered[j] = p.loadUnaligned(as: UInt16.self)
+                gathered[8 + j] = p.loadUnaligned(fromByteOffset: stride, as: UInt16.self)
             }
-            let load = { (k: Int) in SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(gathered + k).loadUnaligned(as: SIMD8<UInt8>.self)) }
-            let a = load(0), b = load(8), c = load(16), d = load(24)
+            let upper = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(gathered).loadUnaligned(as: SIMD8<UInt16>.self))
+            let lower = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(gathered + 8).loadUnaligned(as: SIMD8<UInt16>.self))
+            let a = upper & byte, b = upper &>> 8, c = lower & byte, d = lower &>> 8
             let top = a &* (full &- wx) &+ b &* wx, bottom = c &* (full &- wx) &+ d &* wx
             let value = (top &* (full &- wy) &+ bottom &* wy &+ SIMD8<Int32>(repeating: 32768)) &>> 16
             UnsafeMutableRawPointer(out + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: value), as: SIMD8<UInt8>.self)

@@ -267,25 +267,59 @@ public final class Rasterizer {
 
     /// Sums one row of signed area into coverage (and clears the row for the next shape).
     /// Runs of eight cells no edge touched keep the running sum: their coverage is stored as
-    /// one vector, so the interior of a shape costs little more than a memset.
+    /// one vector, so the interior of a shape costs little more than a memset. Touched runs
+    /// are summed eight lanes at a time (a prefix sum plus the carry), not cell after cell.
     @inline(__always)
     static func accumulateRow(_ line: UnsafeMutablePointer<Float>, width: Int, into cov: UnsafeMutablePointer<UInt8>) {
         var sum: Float = 0
         var current: UInt8 = 0
         var i = 0
-        while i < width {
+        while i + 8 <= width {
             // Untouched cells hold +0 exactly (adding -0 to +0 gives +0), so their bits are zero.
-            if i + 8 <= width, Rasterizer.isZero(UnsafeRawPointer(line + i)) {
+            if !Rasterizer.isZero(UnsafeRawPointer(line + i)) {
+                current = accumulate8(line + i, sum: &sum, into: cov + i)
+            } else {
                 UnsafeMutableRawPointer(cov + i).storeBytes(of: SIMD8<UInt8>(repeating: current), as: SIMD8<UInt8>.self)
-                i += 8
-                continue
             }
+            i += 8
+        }
+        while i < width {
             sum += line[i]
             line[i] = 0
-            current = UInt8(min(abs(sum), 1) * 255 + 0.5)
-            cov[i] = current
+            cov[i] = coverage(sum)
             i += 1
         }
+    }
+
+    /// Coverage of a running sum of signed area: |sum| capped at 1, in 0...255 rounded half up.
+    @inline(__always)
+    static func coverage(_ sum: Float) -> UInt8 { UInt8(min(abs(sum), 1) * 255 + 0.5) }
+
+    /// `accumulateRow` for eight touched cells: their running sums from `sum` on (which it
+    /// advances), as coverage by `coverage(_:)`'s rule, the cells cleared; returns the last.
+    @inline(__always)
+    static func accumulate8(_ cells: UnsafeMutablePointer<Float>, sum: inout Float, into cov: UnsafeMutablePointer<UInt8>) -> UInt8 {
+        typealias Lanes = SIMD8<Float>
+        let v = UnsafeRawPointer(cells).loadUnaligned(as: Lanes.self)
+        UnsafeMutableRawPointer(cells).storeBytes(of: Lanes(), as: Lanes.self)
+        // Inclusive prefix sum in three shifted adds, then the carry.
+        var p = v + Lanes(0, v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+        p += Lanes(0, 0, p[0], p[1], p[2], p[3], p[4], p[5])
+        p += Lanes(lowHalf: SIMD4<Float>(), highHalf: p.lowHalf)
+        p += Lanes(repeating: sum)
+        sum = p[7]
+        var a = p.replacing(with: -p, where: p .< 0)
+        a.replace(with: 1, where: a .> 1)
+        let c = a * 255 + 0.5
+        // floor(c) for 0.5 <= c <= 255.5: round to nearest by adding 2^23, step down where that
+        // went up; the integer is then the float's low mantissa bits.
+        let magic = Lanes(repeating: 8_388_608)
+        var r = (c + magic) - magic
+        r.replace(with: r - 1, where: r .> c)
+        let bits = unsafeBitCast(r + magic, to: SIMD8<UInt32>.self)
+        let bytes = SIMD8<UInt8>(truncatingIfNeeded: bits)
+        UnsafeMutableRawPointer(cov).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
+        return bytes[7]
     }
 
     /// Whether the 32 bytes at `p` are all zero (scalar ORs: SIMD `==` compares lane by lane).

@@ -86,8 +86,21 @@ public enum SamplingKernels {
             UnsafeMutableRawPointer(index + 8).storeBytes(of: r0 &+ x1, as: Lanes.self)
             UnsafeMutableRawPointer(index + 16).storeBytes(of: r1 &+ x0, as: Lanes.self)
             UnsafeMutableRawPointer(index + 24).storeBytes(of: r1 &+ x1, as: Lanes.self)
-            for j in 0..<32 where j & 7 < n { pixels[j] = base[Int(index[j])] }
-            let a = PixelLanes.load(pixels), b = PixelLanes.load(pixels + 8), c = PixelLanes.load(pixels + 16), d = PixelLanes.load(pixels + 24)
+            let a: PixelLanes.Vector, b: PixelLanes.Vector, c: PixelLanes.Vector, d: PixelLanes.Vector
+            if n == 8, x1 == x0 &+ 1 {
+                // Each pair of neighbours in one 64-bit load, split into left and right lanes; the
+                // vectors are built from the loads in registers (through memory, eight narrow
+                // stores and one wide load would stall on store forwarding).
+                @inline(__always) func pair(_ k: Int) -> UInt64 { UnsafeRawPointer(base + Int(index[k])).loadUnaligned(as: UInt64.self) }
+                let upper = unsafeBitCast(SIMD8<UInt64>(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7)),
+                                          to: SIMD16<UInt32>.self)
+                let lower = unsafeBitCast(SIMD8<UInt64>(pair(16), pair(17), pair(18), pair(19), pair(20), pair(21), pair(22), pair(23)),
+                                          to: SIMD16<UInt32>.self)
+                (a, b, c, d) = (upper.evenHalf, upper.oddHalf, lower.evenHalf, lower.oddHalf)
+            } else {
+                for j in 0..<32 where j & 7 < n { pixels[j] = base[Int(index[j])] }
+                (a, b, c, d) = (PixelLanes.load(pixels), PixelLanes.load(pixels + 8), PixelLanes.load(pixels + 16), PixelLanes.load(pixels + 24))
+            }
             let fx = PixelLanes.Vector(truncatingIfNeeded: (((u & low) &+ bias) &>> 8) & weightMask)
             let fy = PixelLanes.Vector(truncatingIfNeeded: (((v & low) &+ bias) &>> 8) & weightMask)
             let value = PixelLanes.mix(PixelLanes.mix(a, b, fx), PixelLanes.mix(c, d, fx), fy)
