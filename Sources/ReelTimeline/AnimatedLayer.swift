@@ -6,6 +6,8 @@ public struct AnimatedLayer: Hashable, Sendable {
     public var model: Layer
     public var animations: [Animation]
     public var sublayers: [AnimatedLayer]
+    /// The layer's own timing: its animations and sublayers run in its local time.
+    public var timing = LayerTiming()
     /// The mask layer, animated on its own (its `mask` in `model` is empty).
     public var mask: AnimatedLayer? {
         get { maskStorage.first }
@@ -20,15 +22,17 @@ public struct AnimatedLayer: Hashable, Sendable {
         self.mask = mask
     }
 
-    /// The presentation layer at `time`: the sublayers' and mask's presentations, then this
-    /// layer's animations applied in order (those reaching into sublayers or the mask after
-    /// the animations of their own).
+    /// The presentation layer at `time` (its superlayer's local time): the sublayers' and
+    /// mask's presentations, then this layer's animations applied in order (those reaching
+    /// into sublayers or the mask after the animations of their own), all in this layer's
+    /// local time.
     public func presentation(at time: Double) -> Layer {
+        let local = timing.localTime(at: time)
         var layer = model
-        layer.sublayers = sublayers.map { $0.presentation(at: time) }
-        layer.mask = mask?.presentation(at: time)
+        layer.sublayers = sublayers.map { $0.presentation(at: local) }
+        layer.mask = mask?.presentation(at: local)
         for animation in animations {
-            animation.apply(at: time, to: &layer)
+            animation.apply(at: local, to: &layer)
         }
         return layer
     }

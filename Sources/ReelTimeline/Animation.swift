@@ -53,15 +53,15 @@ public struct Animation: Hashable, Sendable {
     }
 
     /// Applies the animation at `time` (seconds of its parent's time) to `layer`, the layer it
-    /// is attached to.
-    public func apply(at time: Double, to layer: inout Layer) {
+    /// is attached to. `inGroup`: the animation is a group's child, playing in the group's time.
+    public func apply(at time: Double, to layer: inout Layer, inGroup: Bool = false) {
         var timing = self.timing
         if case .spring(let spring, _, _, _) = kind, timing.duration == 0 { timing.duration = spring.settlingDuration }
-        guard let (cycle, local) = timing.localTime(at: time) else { return }
+        guard let (cycle, local) = timing.localTime(at: time, inGroup: inGroup) else { return }
         if case .group(let children) = kind {
             let d = timing.simpleDuration
             let childTime = timingFunction.value(at: local / d) * d
-            for child in children { child.apply(at: childTime, to: &layer) }
+            for child in children { child.apply(at: childTime, to: &layer, inGroup: true) }
             return
         }
         guard let target else { return }
@@ -95,7 +95,8 @@ public struct Animation: Hashable, Sendable {
         case .group:
             v = base
         }
-        if isCumulative, cycle > 0 {
+        // With autoreverses a cycle ends where it started: there is nothing to accumulate.
+        if isCumulative, cycle > 0, !timing.autoreverses {
             v = valueKind.add(valueKind.times(endpoints(base: base, kind: valueKind).1, cycle), v)
         }
         return isAdditive ? valueKind.add(base, v) : v

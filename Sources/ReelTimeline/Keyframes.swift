@@ -9,8 +9,8 @@ public struct Keyframes: Hashable, Sendable {
     public let mode: Animation.CalculationMode
     /// Kochanek-Bartels parameters per keyframe for the cubic modes (all 0: Catmull-Rom).
     public let tension: [Double], continuity: [Double], bias: [Double]
-    /// The spline's arc length, sampled once for `cubicPaced`.
-    private var arcLength: ArcLengthTable?
+    /// The spline's arc length, measured once for `cubicPaced`.
+    private var arcLength: ArcLength?
 
     public init(values: [[Double]], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
                 tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []) {
@@ -22,8 +22,7 @@ public struct Keyframes: Hashable, Sendable {
         self.continuity = continuity
         self.bias = bias
         if mode == .cubicPaced, values.count > 1 {
-            let frames = self
-            arcLength = ArcLengthTable(pieces: values.count - 1) { frames.spline($0, $1) }
+            arcLength = ArcLength(pieces: values.count - 1, speed: splineSpeed)
         }
     }
 
@@ -47,7 +46,7 @@ public struct Keyframes: Hashable, Sendable {
             let eased = i < timingFunctions.count ? timingFunctions[i].value(at: f) : f
             return spline(i, eased)
         case .cubicPaced:
-            let (i, s) = arcLength!.locate(progress)
+            let (i, s) = arcLength!.locate(progress, speed: splineSpeed)
             return spline(i, s)
         }
     }
@@ -64,16 +63,30 @@ public struct Keyframes: Hashable, Sendable {
     /// The Kochanek-Bartels spline through the values, at parameter `s` of segment `i`;
     /// end tangents come from duplicated end points.
     func spline(_ i: Int, _ s: Double) -> [Double] {
+        let s2 = s * s, s3 = s2 * s
+        return hermite(i, 2 * s3 - 3 * s2 + 1, s3 - 2 * s2 + s, -2 * s3 + 3 * s2, s3 - s2)
+    }
+
+    /// How fast the spline moves (Euclidean, all components) at parameter `s` of segment `i`.
+    func splineSpeed(_ i: Int, _ s: Double) -> Double {
+        let s2 = s * s
+        let v = hermite(i, 6 * s2 - 6 * s, 3 * s2 - 4 * s + 1, -6 * s2 + 6 * s, 3 * s2 - 2 * s)
+        return v.reduce(0) { $0 + $1 * $1 }.squareRoot()
+    }
+
+    /// Segment `i` in Hermite form, its end values and tangents weighted by the four basis
+    /// values given (the basis functions at some s, or their derivatives).
+    private func hermite(_ i: Int, _ h00: Double, _ h10: Double, _ h01: Double, _ h11: Double) -> [Double] {
         let n = values.count
         let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
         func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
         let (t1, c1, b1) = (param(tension, i), param(continuity, i), param(bias, i))
         let (t2, c2, b2) = (param(tension, i + 1), param(continuity, i + 1), param(bias, i + 1))
-        let s2 = s * s, s3 = s2 * s
-        let h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2
         return (0..<p1.count).map { c in
-            let outgoing = (1 - t1) * (1 + b1) * (1 + c1) / 2 * (p1[c] - p0[c]) + (1 - t1) * (1 - b1) * (1 - c1) / 2 * (p2[c] - p1[c])
-            let incoming = (1 - t2) * (1 + b2) * (1 - c2) / 2 * (p2[c] - p1[c]) + (1 - t2) * (1 - b2) * (1 + c2) / 2 * (p3[c] - p2[c])
+            // Continuity as CAAnimation.h has it: +1 lays each segment's end tangents along its
+            // own chord (sharp corners), -1 along the neighbouring chords.
+            let outgoing = (1 - t1) * (1 + b1) * (1 - c1) / 2 * (p1[c] - p0[c]) + (1 - t1) * (1 - b1) * (1 + c1) / 2 * (p2[c] - p1[c])
+            let incoming = (1 - t2) * (1 + b2) * (1 + c2) / 2 * (p2[c] - p1[c]) + (1 - t2) * (1 - b2) * (1 - c2) / 2 * (p3[c] - p2[c])
             return h00 * p1[c] + h10 * outgoing + h01 * p2[c] + h11 * incoming
         }
     }

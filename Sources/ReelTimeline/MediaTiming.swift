@@ -9,7 +9,8 @@ public struct MediaTiming: Hashable, Sendable {
     public var beginTime: Double = 0
     /// Seconds for one cycle; 0 means 0.25 s, as in Core Animation.
     public var duration: Double = 0
-    /// Rate of local time against the parent's.
+    /// Rate of local time against the parent's: 0 freezes it at `timeOffset`, a negative
+    /// speed plays the active interval backward.
     public var speed: Double = 1
     /// Seconds added to local time, wrapping within the active duration.
     public var timeOffset: Double = 0
@@ -38,16 +39,24 @@ public struct MediaTiming: Hashable, Sendable {
     }
 
     /// Where in one simple duration the animation is at `parentTime`, as (cycle index, time in
-    /// 0...simpleDuration); nil when it shows nothing (before or after, without fill).
-    public func localTime(at parentTime: Double) -> (cycle: Int, time: Double)? {
+    /// 0...simpleDuration); nil when it shows nothing (before or after, without fill). Inside a
+    /// group (`inGroup`) the animation's own `removedOnCompletion` is ignored: only the
+    /// group's counts, and the fill mode decides what shows outside the active interval.
+    public func localTime(at parentTime: Double, inGroup: Bool = false) -> (cycle: Int, time: Double)? {
         let active = activeDuration
-        var elapsed = (parentTime - beginTime) * speed
-        if elapsed < 0 {
-            guard fillMode == .backwards || fillMode == .both else { return nil }
-            elapsed = 0
-        } else if elapsed > active {
-            guard !removedOnCompletion, fillMode == .forwards || fillMode == .both else { return nil }
-            elapsed = active
+        var elapsed = 0.0
+        if speed != 0 {
+            // Progress through the active interval in the parent's direction of time.
+            var played = (parentTime - beginTime) * abs(speed)
+            if played < 0 {
+                guard fillMode == .backwards || fillMode == .both else { return nil }
+                played = 0
+            } else if played > active {
+                guard !removedOnCompletion || inGroup, fillMode == .forwards || fillMode == .both else { return nil }
+                played = active
+            }
+            // Backward, the interval starts at its end (a cycle from an endless one).
+            elapsed = speed > 0 ? played : (active.isFinite ? active - played : cycleDuration - played.truncatingRemainder(dividingBy: cycleDuration))
         }
         if timeOffset != 0 {
             elapsed += timeOffset
@@ -56,6 +65,7 @@ public struct MediaTiming: Hashable, Sendable {
                 if elapsed < 0 { elapsed += active }
             }
         }
+        elapsed = max(elapsed, 0)
         let cycle = cycleDuration
         var index = Int(min((elapsed / cycle).rounded(.down), 1e15))
         var inCycle = elapsed - Double(index) * cycle

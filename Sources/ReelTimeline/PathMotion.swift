@@ -36,8 +36,8 @@ public struct PathMotion: Hashable, Sendable {
     }
 
     let pieces: [Piece]
-    /// Arc length along the pieces, sampled once for the paced modes.
-    private var arcLength: ArcLengthTable?
+    /// Arc length along the pieces, measured once for the paced modes.
+    private var arcLength: ArcLength?
 
     public init(path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear) {
         self.path = path
@@ -58,10 +58,7 @@ public struct PathMotion: Hashable, Sendable {
         }
         self.pieces = pieces
         if mode == .paced || mode == .cubicPaced, !pieces.isEmpty {
-            arcLength = ArcLengthTable(pieces: pieces.count) { i, s in
-                let p = pieces[i].point(s)
-                return [p.x, p.y]
-            }
+            arcLength = ArcLength(pieces: pieces.count) { pieces[$0].tangent($1).length }
         }
     }
 
@@ -79,7 +76,7 @@ public struct PathMotion: Hashable, Sendable {
         guard !pieces.isEmpty else { return (0, 0) }
         switch mode {
         case .paced, .cubicPaced:
-            return arcLength!.locate(progress)
+            return arcLength!.locate(progress) { pieces[$0].tangent($1).length }
         case .discrete:
             let times = keyTimes.isEmpty ? KeyframeMath.evenTimes(pieces.count + 1) : keyTimes
             var i = 0

@@ -5,11 +5,12 @@ import ReelLayers
 extension TimelineDecoder {
     static let animationTypes = ["basic", "keyframe", "spring", "group"]
 
-    func decodeAnimations(_ node: JSONNode, on layer: AnimatedLayer) -> [Animation] {
-        node.array()?.compactMap { decodeAnimation($0, on: layer) } ?? []
+    /// The animations of `layer` (`inGroup`: the children of a group, which play in its time).
+    func decodeAnimations(_ node: JSONNode, on layer: AnimatedLayer, inGroup: Bool = false) -> [Animation] {
+        node.array()?.compactMap { decodeAnimation($0, on: layer, inGroup: inGroup) } ?? []
     }
 
-    func decodeAnimation(_ node: JSONNode, on layer: AnimatedLayer) -> Animation? {
+    func decodeAnimation(_ node: JSONNode, on layer: AnimatedLayer, inGroup: Bool) -> Animation? {
         guard let m = node.object(allowed: Self.animationKeys) else { return nil }
         let type: String?
         if let t = m["type"] {
@@ -18,7 +19,7 @@ extension TimelineDecoder {
             type = m["animations"] != nil ? "group" : (m["values"] != nil || m["path"] != nil) ? "keyframe"
                 : ["mass", "stiffness", "damping", "initialVelocity"].contains { m[$0] != nil } ? "spring" : "basic"
         }
-        let timing = decodeTiming(m)
+        let timing = decodeTiming(m, inGroup: inGroup)
         var function = TimingFunction.linear
         if let f = m["timingFunction"], let v = decodeTimingFunction(f) { function = v }
         let additive = m["additive"]?.bool() ?? false
@@ -40,7 +41,7 @@ extension TimelineDecoder {
                 node.problem(expected: "`animations` in a group", found: "none")
                 return nil
             }
-            let list = decodeAnimations(children, on: layer)
+            let list = decodeAnimations(children, on: layer, inGroup: true)
             guard let timing else { return nil }   // children decoded first: their problems are reported too
             return Animation(keyPath: "", kind: .group(list), timing: timing, timingFunction: function,
                              isAdditive: additive, isCumulative: cumulative)

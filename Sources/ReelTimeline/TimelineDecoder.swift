@@ -18,7 +18,10 @@ struct TimelineDecoder {
     static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "layers"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path"]
-    static let layerStructureKeys = ["id", "sublayers", "animations", "mask"]
+    static let layerStructureKeys = ["id", "sublayers", "animations", "mask"] + layerTimingKeys
+    /// CAMediaTiming as a layer adopts it: where its local time starts, how fast it runs, and its offset.
+    static let layerTimingKeys = ["beginTime", "speed", "timeOffset"]
+    static let speedText = "a finite speed (0 pauses, negative plays backward)"
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion"]
     static let animationKeys = ["keyPath", "type", "timingFunction", "additive", "cumulative",
@@ -150,6 +153,9 @@ struct TimelineDecoder {
         let sublayers = m["sublayers"].map(decodeLayers) ?? []
         let mask = m["mask"].flatMap(decodeLayer)
         var animated = AnimatedLayer(model: layer, sublayers: sublayers, mask: mask)
+        if let v = m["beginTime"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.beginTime = v }
+        if let v = m["speed"]?.number(in: -1e9...1e9, rangeText: Self.speedText) { animated.timing.speed = v }
+        if let v = m["timeOffset"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.timeOffset = v }
         animated.animations = m["animations"].map { decodeAnimations($0, on: animated) } ?? []
         return animated
     }
@@ -165,7 +171,8 @@ struct TimelineDecoder {
         return v
     }
 
-    func decodeTiming(_ m: [String: JSONNode]) -> MediaTiming? {
+    /// An animation's timing; a group's child (`inGroup`) ignores its own `removedOnCompletion`.
+    func decodeTiming(_ m: [String: JSONNode], inGroup: Bool) -> MediaTiming? {
         var t = MediaTiming()
         var ok = true
         func number(_ key: String, _ range: ClosedRange<Double>, _ text: String, _ set: (Double) -> Void) {
@@ -178,7 +185,7 @@ struct TimelineDecoder {
             m["duration"]?.problem(expected: "0 (meaning 0.25 s) or at least 0.000001 seconds")
             ok = false
         }
-        number("speed", 1e-6...1e6, "a speed in 0.000001...1000000") { t.speed = $0 }
+        number("speed", -1e9...1e9, Self.speedText) { t.speed = $0 }
         number("timeOffset", -1e9...1e9, "a time in seconds") { t.timeOffset = $0 }
         number("repeatDuration", 0...1e9, "a duration of 0 or more seconds") { t.repeatDuration = $0 }
         if let r = m["repeatCount"] {
@@ -193,7 +200,7 @@ struct TimelineDecoder {
         if let r = m["removedOnCompletion"] { if let v = r.bool() { t.removedOnCompletion = v } else { ok = false } }
         if let f = m["fillMode"] {
             if let name = f.choice(FillMode.allCases.map(\.rawValue)) { t.fillMode = FillMode(rawValue: name)! } else { ok = false }
-            if t.removedOnCompletion, t.fillMode == .forwards || t.fillMode == .both {
+            if t.removedOnCompletion, !inGroup, t.fillMode == .forwards || t.fillMode == .both {
                 f.warn("fillMode `\(t.fillMode.rawValue)` holds nothing after the end while `removedOnCompletion` is true (the default); set it to false")
             }
         }
@@ -203,9 +210,16 @@ struct TimelineDecoder {
     func decodeTimingFunction(_ node: JSONNode) -> TimingFunction? {
         if case .array(let items) = node.value, items.count == 4 {
             let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-            if v.count == 4, (0...1).contains(v[0]), (0...1).contains(v[2]) { return TimingFunction(v[0], v[1], v[2], v[3]) }
-            node.problem(expected: "control points [x1, y1, x2, y2] with x1 and x2 in 0...1")
-            return nil
+            guard v.count == 4 else {
+                node.problem(expected: "control points [x1, y1, x2, y2] (numbers)")
+                return nil
+            }
+            // Core Animation accepts any x; clamping keeps the curve a function of time.
+            let x1 = min(max(v[0], 0), 1), x2 = min(max(v[2], 0), 1)
+            if x1 != v[0] || x2 != v[2] {
+                node.warn("control point x values \(v[0]) and \(v[2]) are clamped into 0...1 (\(x1) and \(x2)) so the curve stays a function of time")
+            }
+            return TimingFunction(x1, v[1], x2, v[3])
         }
         let names = TimingFunction.named.keys.sorted()
         guard let name = node.choice(names) else { return nil }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ReelCore
 import ReelLayers
@@ -173,5 +174,86 @@ import ReelLayers
         #expect(l.sublayers[0].opacity == 0.75)
         let json = #"{"canvas": {"width": 100, "height": 100, "duration": 1}, "layers": [{"id": "l", "mask": {"id": "m"}, "animations": [{"keyPath": "mask.position.x", "fromValue": 0, "toValue": 10, "duration": 1}]}]}"#
         #expect(try Timeline.decode(json).layers[0].presentation(at: 0.5).mask?.position.x == 5)
+    }
+}
+
+/// The timing rules core-animation.md settles where Reel once differed.
+@Suite struct TimingRuleEdgeTests {
+    let rules = TimingRuleTests()
+
+    @Test func groupChildFillsForwardInsideTheGroup() throws {
+        let a = #"{"type": "group", "duration": 2, "fillMode": "forwards", "removedOnCompletion": false, "animations": ["#
+            + #"{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1, "fillMode": "forwards"}]}"#
+        #expect(try rules.value(a, at: 1.5, layer: #""opacity": 0.5"#).opacity == 1)
+        #expect(try rules.value(a, at: 5, layer: #""opacity": 0.5"#).opacity == 1)
+    }
+
+    @Test func cumulativeWithAutoreversesAccumulatesNothing() throws {
+        let a = #"{"keyPath": "position.x", "fromValue": 0, "toValue": 10, "duration": 1, "autoreverses": true, "repeatCount": 2, "cumulative": true}"#
+        for t in [0.5, 2.5, 3.5] { #expect(try rules.value(a, at: t).position.x == 5) }
+    }
+
+    @Test func sharedKeyTimeShowsTheLaterSegment() throws {
+        let a = #"{"keyPath": "position.x", "values": [0, 10, 20, 30], "keyTimes": [0, 0.5, 0.5, 1], "duration": 1}"#
+        #expect(try rules.value(a, at: 0.5).position.x == 20)
+        #expect(try rules.value(a, at: 0.25).position.x == 5)
+        #expect(try rules.value(a, at: 0.75).position.x == 25)
+    }
+
+    @Test func cornerOfAPathTurnsToTheNextTangentAtItsTime() throws {
+        // Right then down, one second each: at exactly 1 s the layer turns to face down (pi/2).
+        let a = #"{"keyPath": "position", "path": {"elements": [["move", 0, 0], ["line", 100, 0], ["line", 100, 100]]}, "rotationMode": "auto", "duration": 2}"#
+        let l = try rules.value(a, at: 1)
+        #expect(abs(atan2(l.transform.m12, l.transform.m11) - .pi / 2) < 1e-9)
+        #expect(l.position == Point(x: 100, y: 0))
+    }
+
+    @Test func cubicContinuityFollowsCoreAnimationsSign() throws {
+        let a = #"{"keyPath": "position.x", "values": [0, 10, 0, 10], "calculationMode": "cubic", "duration": 3, "#
+            + #""biasValues": [0, 0.5, 0, 0], "continuityValues": [0, -0.5, 0, 0]}"#
+        #expect(abs(try rules.value(a, at: 0.5).position.x - 5.625) < 1e-9)
+        #expect(abs(try rules.value(a, at: 1.5).position.x - 6.25) < 1e-9)
+    }
+
+    @Test func pacedPathMovesByTrueArcLength() throws {
+        // A quarter circle of radius 100 as one cubic (the usual 0.5523 handles) then a line of
+        // the same length as that arc: paced, the corner is reached at exactly half the time.
+        let k = 0.5522847498307936 * 100
+        let line = 157.08   // about the quarter arc: the time split below does not depend on it
+        let path = Path(elements: [.move(Point(x: 100, y: 0)), .cubic(Point(x: 100, y: k), Point(x: k, y: 100), Point(x: 0, y: 100)),
+                                   .line(Point(x: -line, y: 100))])
+        let motion = PathMotion(path: path, mode: .paced)
+        // Arc length of the cubic by brute force: a million chords.
+        var arc = 0.0, previous = motion.pieces[0].point(0)
+        for i in 1...1_000_000 {
+            let p = motion.pieces[0].point(Double(i) / 1_000_000)
+            arc += (p - previous).length
+            previous = p
+        }
+        let total = arc + line
+        for fraction in [0.1, 0.3, 0.45] {
+            // Inside the cubic: find the parameter whose chord-summed length matches, compare points.
+            let target = fraction * total
+            var s = 0.0, walked = 0.0, last = motion.pieces[0].point(0)
+            while walked < target {
+                s += 1e-6
+                let p = motion.pieces[0].point(s)
+                walked += (p - last).length
+                last = p
+            }
+            #expect((motion.point(at: fraction) - last).length < 2e-4)
+        }
+        let onLine = motion.point(at: 0.75)
+        #expect(abs(onLine.y - 100) < 1e-9)
+        #expect(abs(onLine.x - (0 - (0.75 * total - arc))) < 1e-6)
+    }
+
+    @Test func timingFunctionXOutsideTheUnitIntervalIsClampedWithAWarning() throws {
+        let json = #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "l", "animations": ["#
+            + #"{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "timingFunction": [-0.5, 0, 1.5, 1]}]}]}"#
+        let timeline = try Timeline.decode(json)
+        #expect(timeline.warnings.contains { $0.path.contains("timingFunction") })
+        let a = timeline.layers[0].animations[0]
+        #expect(a.timingFunction == TimingFunction(0, 0, 1, 1))
     }
 }
