@@ -141,4 +141,17 @@ public struct Layer: Hashable, Sendable {
         guard sublayers.contains(where: { $0.zPosition != sublayers[0].zPosition }) else { return sublayers }
         return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
     }
+
+    /// The layer as its own picture: placement (position, transform, anchor point, zPosition)
+    /// and fading reset, so only what it draws in its own space remains. Keys of kept bitmaps
+    /// and shadow masks start from it.
+    public var unplaced: Layer {
+        var content = self
+        content.position = .zero
+        content.transform = .identity
+        content.anchorPoint = Point(x: 0.5, y: 0.5)
+        content.opacity = 1
+        content.zPosition = 0
+        return content
+    }
 }

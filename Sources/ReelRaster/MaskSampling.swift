@@ -39,24 +39,23 @@ public enum MaskSampling {
         let du8 = laneStep &* SIMD8<Int32>(repeating: walk.du), dv8 = laneStep &* SIMD8<Int32>(repeating: walk.dv)
         let full = SIMD8<Int32>(repeating: 256), low = SIMD8<Int32>(repeating: 0xFFFF)
         let rowStride = SIMD8<Int32>(repeating: Int32(stride)), top = SIMD8<Int32>(repeating: Int32(region.y))
-        // Offsets go out and gathered bytes come back through memory, not lane by lane; each
-        // pixel pair side by side in one 16-bit load (little-endian: the left pixel is the low byte).
+        // Offsets go out through memory; each pixel pair side by side comes back in one 16-bit
+        // load (little-endian: the left pixel is the low byte), the lanes built in registers
+        // (eight narrow stores and one wide load would stall on store forwarding).
         var i = 0
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8) { offsets in
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 16) { pairs in
-        let offset = offsets.baseAddress!, gathered = pairs.baseAddress!
+        let offset = offsets.baseAddress!
         let byte = SIMD8<Int32>(repeating: 0xFF)
         while i + 8 <= count {
             let ix = u &>> 16, iy = v &>> 16
             let wx = ((u & low) &+ 128) &>> 8, wy = ((v & low) &+ 128) &>> 8
             UnsafeMutableRawPointer(offset).storeBytes(of: (iy &- top) &* rowStride &+ ix, as: SIMD8<Int32>.self)
-            for j in 0..<8 {
-                let p = UnsafeRawPointer(base + Int(offset[j]))
-                gathered[j] = p.loadUnaligned(as: UInt16.self)
-                gathered[8 + j] = p.loadUnaligned(fromByteOffset: stride, as: UInt16.self)
+            @inline(__always) func pair(_ j: Int, _ below: Int) -> Int32 {
+                Int32(UnsafeRawPointer(base + Int(offset[j]) + below).loadUnaligned(as: UInt16.self))
             }
-            let upper = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(gathered).loadUnaligned(as: SIMD8<UInt16>.self))
-            let lower = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(gathered + 8).loadUnaligned(as: SIMD8<UInt16>.self))
+            let upper = SIMD8<Int32>(pair(0, 0), pair(1, 0), pair(2, 0), pair(3, 0), pair(4, 0), pair(5, 0), pair(6, 0), pair(7, 0))
+            let lower = SIMD8<Int32>(pair(0, stride), pair(1, stride), pair(2, stride), pair(3, stride),
+                                     pair(4, stride), pair(5, stride), pair(6, stride), pair(7, stride))
             let a = upper & byte, b = upper &>> 8, c = lower & byte, d = lower &>> 8
             let top = a &* (full &- wx) &+ b &* wx, bottom = c &* (full &- wx) &+ d &* wx
             let value = (top &* (full &- wy) &+ bottom &* wy &+ SIMD8<Int32>(repeating: 32768)) &>> 16
@@ -64,7 +63,6 @@ public enum MaskSampling {
             u &+= du8
             v &+= dv8
             i += 8
-        }
         }
         }
         var su = walk.u &+ Int32(i) &* walk.du, sv = walk.v &+ Int32(i) &* walk.dv

@@ -6,6 +6,7 @@ import ReelCore
 /// One rasterizer per thread: it keeps its scratch memory between draws.
 public final class Rasterizer {
     private var accumulation: [Float] = []
+    private var touched: [UInt64] = []
     private var coverage: [UInt8] = []
     private var samples = SampleSpan(capacity: 0)
     private var fetched: [UInt32] = []
@@ -207,16 +208,19 @@ public final class Rasterizer {
         guard !region.isEmpty else { return }
         let stride = region.width + 2
         let needed = stride * region.height
+        let words = Cells.words(stride: stride)
         if accumulation.count < needed { accumulation = [Float](repeating: 0, count: needed) }
+        if touched.count < words * region.height { touched = [UInt64](repeating: 0, count: words * region.height) }
         if coverage.count < region.width { coverage = [UInt8](repeating: 0, count: region.width) }
         accumulation.withUnsafeMutableBufferPointer { acc in
+        touched.withUnsafeMutableBufferPointer { flags in
+            let cells = Cells(area: acc.baseAddress!, flags: flags.baseAddress!, stride: stride, words: words, rows: region.height)
             let ox = Double(region.x), oy = Double(region.y)
             let w = Double(region.width)
             for poly in polygons where poly.count > 1 {
                 var prev = poly[poly.count - 1]
                 for p in poly {
-                    Rasterizer.addLine(from: Point(x: prev.x - ox, y: prev.y - oy), to: Point(x: p.x - ox, y: p.y - oy),
-                                       width: w, rows: region.height, stride: stride, acc: acc.baseAddress!)
+                    Rasterizer.addLine(from: Point(x: prev.x - ox, y: prev.y - oy), to: Point(x: p.x - ox, y: p.y - oy), width: w, cells: cells)
                     prev = p
                 }
             }
@@ -224,13 +228,32 @@ public final class Rasterizer {
                 let width = region.width, out = cov.baseAddress!
                 for y in 0..<region.height {
                     let line = acc.baseAddress! + y * stride
-                    Rasterizer.accumulateRow(line, width: width, into: out)
+                    Rasterizer.accumulateRow(line, width: width, flags: cells.flags + y * words, words: words, into: out)
                     line[width] = 0
                     line[width + 1] = 0
                     let covered = Rasterizer.covered(out, count: width)
                     if !covered.isEmpty { row(region.x + covered.lowerBound, region.y + y, covered.count, out + covered.lowerBound) }
                 }
             }
+        }
+        }
+    }
+
+    /// Where edges leave signed area: one float per cell (rows of `stride`), and a bit per
+    /// run of eight cells that an edge touched, so summing a row visits only those runs.
+    struct Cells {
+        let area: UnsafeMutablePointer<Float>
+        let flags: UnsafeMutablePointer<UInt64>
+        let stride: Int, words: Int, rows: Int
+
+        /// Flag words per row for rows of `stride` cells.
+        static func words(stride: Int) -> Int { ((stride + 7) >> 3 + 63) >> 6 }
+
+        /// Marks cells `first...last` of row `y` as touched.
+        @inline(__always)
+        func mark(_ y: Int, _ first: Int, _ last: Int) {
+            let row = flags + y * words
+            for b in (first >> 3)...(last >> 3) { row[b >> 6] |= 1 << UInt64(b & 63) }
         }
     }
 
@@ -265,30 +288,39 @@ public final class Rasterizer {
         }
     }
 
-    /// Sums one row of signed area into coverage (and clears the row for the next shape).
-    /// Runs of eight cells no edge touched keep the running sum: their coverage is stored as
-    /// one vector, so the interior of a shape costs little more than a memset. Touched runs
-    /// are summed eight lanes at a time (a prefix sum plus the carry), not cell after cell.
+    /// Sums one row of signed area into coverage (and clears the row, and its flags, for the
+    /// next shape). Only the runs of eight cells an edge touched are read, summed eight lanes
+    /// at a time (a prefix sum plus the carry); between them the coverage holds, and is
+    /// stored as a run, so the interior of a shape costs about a memset.
     @inline(__always)
-    static func accumulateRow(_ line: UnsafeMutablePointer<Float>, width: Int, into cov: UnsafeMutablePointer<UInt8>) {
+    static func accumulateRow(_ line: UnsafeMutablePointer<Float>, width: Int, flags: UnsafeMutablePointer<UInt64>, words: Int,
+                              into cov: UnsafeMutablePointer<UInt8>) {
         var sum: Float = 0
         var current: UInt8 = 0
-        var i = 0
-        while i + 8 <= width {
-            // Untouched cells hold +0 exactly (adding -0 to +0 gives +0), so their bits are zero.
-            if !Rasterizer.isZero(UnsafeRawPointer(line + i)) {
-                current = accumulate8(line + i, sum: &sum, into: cov + i)
-            } else {
-                UnsafeMutableRawPointer(cov + i).storeBytes(of: SIMD8<UInt8>(repeating: current), as: SIMD8<UInt8>.self)
+        var x = 0
+        for w in 0..<words where flags[w] != 0 {
+            var bits = flags[w]
+            flags[w] = 0
+            while bits != 0 {
+                let start = (w << 6 + bits.trailingZeroBitCount) << 3
+                bits &= bits &- 1
+                // Cells past the width are the row's two spare cells: the caller clears them.
+                guard start < width else { continue }
+                (cov + x).update(repeating: current, count: start - x)
+                if start + 8 <= width {
+                    current = accumulate8(line + start, sum: &sum, into: cov + start)
+                    x = start + 8
+                } else {
+                    for i in start..<width {
+                        sum += line[i]
+                        line[i] = 0
+                        cov[i] = coverage(sum)
+                    }
+                    x = width
+                }
             }
-            i += 8
         }
-        while i < width {
-            sum += line[i]
-            line[i] = 0
-            cov[i] = coverage(sum)
-            i += 1
-        }
+        (cov + x).update(repeating: current, count: width - x)
     }
 
     /// Coverage of a running sum of signed area: |sum| capped at 1, in 0...255 rounded half up.
@@ -320,13 +352,6 @@ public final class Rasterizer {
         let bytes = SIMD8<UInt8>(truncatingIfNeeded: bits)
         UnsafeMutableRawPointer(cov).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
         return bytes[7]
-    }
-
-    /// Whether the 32 bytes at `p` are all zero (scalar ORs: SIMD `==` compares lane by lane).
-    @inline(__always)
-    static func isZero(_ p: UnsafeRawPointer) -> Bool {
-        (p.loadUnaligned(as: UInt64.self) | p.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            | p.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | p.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
     }
 
     /// The part of a coverage run from its first non-zero byte to its last (empty when all are 0).
@@ -373,7 +398,7 @@ public final class Rasterizer {
     /// Adds the signed area one edge contributes to each pixel it crosses (and, through the
     /// row sum, to every pixel right of it). Parts left of the region count at x = 0, parts
     /// right of it fall outside.
-    private static func addLine(from a: Point, to b: Point, width: Double, rows: Int, stride: Int, acc: UnsafeMutablePointer<Float>) {
+    private static func addLine(from a: Point, to b: Point, width: Double, cells: Cells) {
         // Split at the region's left and right edges so clamping x keeps each part's area
         // (at most three parts; no allocation, this runs for every edge of every shape).
         func crossing(_ edge: Double) -> (t: Double, point: Point)? {
@@ -387,17 +412,18 @@ public final class Rasterizer {
         if first == nil { (first, second) = (second, nil) }
         var start = a
         if let first {
-            accumulate(clamped(start), clamped(first.point), rows: rows, stride: stride, acc: acc)
+            accumulate(clamped(start), clamped(first.point), cells: cells)
             start = first.point
         }
         if let second {
-            accumulate(clamped(start), clamped(second.point), rows: rows, stride: stride, acc: acc)
+            accumulate(clamped(start), clamped(second.point), cells: cells)
             start = second.point
         }
-        accumulate(clamped(start), clamped(b), rows: rows, stride: stride, acc: acc)
+        accumulate(clamped(start), clamped(b), cells: cells)
     }
 
-    private static func accumulate(_ p0: Point, _ p1: Point, rows: Int, stride: Int, acc: UnsafeMutablePointer<Float>) {
+    private static func accumulate(_ p0: Point, _ p1: Point, cells: Cells) {
+        let (rows, stride, acc) = (cells.rows, cells.stride, cells.area)
         guard p0.y != p1.y else { return }
         let (dir, top, bottom): (Double, Point, Point) = p0.y < p1.y ? (1, p0, p1) : (-1, p1, p0)
         guard bottom.y > 0, top.y < Double(rows) else { return }
@@ -418,6 +444,7 @@ public final class Rasterizer {
             let x0i = Int(x0Floor)
             let x1Ceil = x1.rounded(.up)
             let x1i = Int(x1Ceil)
+            cells.mark(y, x0i, max(x1i, x0i + 1))
             if x1i <= x0i + 1 {
                 let xmf = 0.5 * (x + xNext) - x0Floor
                 line[x0i] += Float(d - d * xmf)

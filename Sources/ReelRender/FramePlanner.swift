@@ -135,13 +135,7 @@ public struct FramePlanner {
             guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
             let localToBitmap = Transform3D.scale(scale, scale).concatenating(.translation(-origin.x, -origin.y))
             let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale)).concatenating(toDevice)
-            var content = layer
-            content.position = .zero
-            content.transform = .identity
-            content.anchorPoint = Point(x: 0.5, y: 0.5)
-            content.opacity = 1
-            content.zPosition = 0
-            let step = RasterizedStep(content: content, scale: scale, width: width, height: height, localToBitmap: localToBitmap,
+            let step = RasterizedStep(content: layer.unplaced, scale: scale, width: width, height: height, localToBitmap: localToBitmap,
                                       bitmapToTarget: bitmapToDevice, opacity: alpha(opacity))
             let area = PixelRect(covering: bounds(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), bitmapToDevice))
             emit(.rasterized(step), area.intersection(clip), index, .rasterized)

@@ -40,12 +40,7 @@ public struct ShadowCache {
             if let path = layer.shadowPath {
                 shape = .path(path)
             } else {
-                var content = layer
-                content.position = .zero
-                content.transform = .identity
-                content.anchorPoint = Point(x: 0.5, y: 0.5)
-                content.opacity = 1
-                content.zPosition = 0
+                var content = Key.alphaOnly(layer.unplaced)
                 content.shadowOpacity = 0
                 content.shadowColor = .black
                 content.shadowRadius = 0
@@ -53,6 +48,20 @@ public struct ShadowCache {
                 content.mask = nil
                 shape = .elements(content)
             }
+        }
+
+        /// `layer` with what cannot change its alpha taken out (ids, the red, green and blue of
+        /// its colours, its sublayers' too), so layers that differ only in colour share a mask.
+        static func alphaOnly(_ layer: Layer) -> Layer {
+            func black(_ c: Color) -> Color { Color(red: 0, green: 0, blue: 0, alpha: c.alpha) }
+            var l = layer
+            l.id = ""
+            l.backgroundColor = l.backgroundColor.map(black)
+            l.borderColor = black(l.borderColor)
+            l.shadowColor = black(l.shadowColor)
+            l.sublayers = l.sublayers.map(alphaOnly)
+            l.mask = l.mask.map(alphaOnly)
+            return l
         }
 
         /// The blur in mask pixels.
