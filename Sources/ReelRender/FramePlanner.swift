@@ -141,41 +141,50 @@ public struct FramePlanner {
             emit(.rasterized(step), area.intersection(clip), index, .rasterized)
         }
 
-        /// Background, contents and sublayers (cut to the rounded bounds by `masksToBounds`),
-        /// border, each faded by `opacity` on its own. The background and border lie inside the
-        /// bounds already, so only contents and sublayers go through the clip: their edges meet
-        /// the clip's, and the two coverages multiply.
+        /// Background, contents, sublayers and border, each faded by `opacity` on its own.
+        /// `masksToBounds` cuts them all to the rounded bounds: when something inside can
+        /// reach the edge (contents, sublayers), they are drawn as one picture and cut once
+        /// (the background and border then square at the outside: the cut rounds them), so no
+        /// background shows around the anti-aliased edge of what lies on it. A clip along whole
+        /// pixels only narrows the clip rectangle.
         mutating func drawElements(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String) {
             let radius = cornerRadius(of: layer)
-            if let background = layer.backgroundColor {
-                fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, clip: clip, index: index)
-            }
             let contents = contentsSource(of: layer, toDevice: toDevice)
-            if contents != nil || layer.sublayers.contains(where: { !$0.isHidden }) {
-                if !layer.masksToBounds {
-                    drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
-                } else if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice) {
-                    // A clip along whole pixels needs no mask: it narrows the clip rectangle.
-                    drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip.intersection(pixelClip), opacity: opacity,
-                              path: path)
-                } else {
-                    let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
-                    let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
-                    if let contents, !layer.sublayers.contains(where: { !$0.isHidden }) {
-                        // Contents alone: cut as they are drawn, with no picture of their own.
-                        drawContents(contents, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
-                    } else if !area.isEmpty {
-                        emit(.beginGroup, area, index, .group)
-                        let shifted = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
-                        drawInner(layer, index: index, contents: contents, toDevice: shifted,
-                                  clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: opacity, path: path)
-                        emit(.endGroup(opacity: 255, clip: .polygons(polygons)), area, index, .group)
-                    }
-                }
-            }
-            if layer.borderWidth > 0 {
+            let inner = contents != nil || layer.sublayers.contains(where: { !$0.isHidden })
+            guard inner, layer.masksToBounds else {
+                drawBackground(layer, index: index, radius: radius, toDevice: toDevice, clip: clip, opacity: opacity)
+                if inner { drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path) }
                 drawBorder(layer, index: index, radius: radius, transform: toDevice, opacity: opacity, clip: clip)
+                return
             }
+            if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice) {
+                let cut = clip.intersection(pixelClip)
+                drawBackground(layer, index: index, radius: 0, toDevice: toDevice, clip: cut, opacity: opacity)
+                drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: cut, opacity: opacity, path: path)
+                drawBorder(layer, index: index, radius: 0, transform: toDevice, opacity: opacity, clip: cut)
+                return
+            }
+            let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
+            guard !area.isEmpty else { return }
+            let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
+            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !layer.sublayers.contains(where: { !$0.isHidden }) {
+                // Contents alone: cut as they are drawn, with no picture of their own.
+                drawContents(contents, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
+                return
+            }
+            emit(.beginGroup, area, index, .group)
+            let shifted = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
+            let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+            drawBackground(layer, index: index, radius: 0, toDevice: shifted, clip: inside, opacity: opacity)
+            drawInner(layer, index: index, contents: contents, toDevice: shifted, clip: inside, opacity: opacity, path: path)
+            drawBorder(layer, index: index, radius: radius, transform: shifted, opacity: opacity, clip: inside, squareOutside: true)
+            emit(.endGroup(opacity: 255, clip: .polygons(polygons)), area, index, .group)
+        }
+
+        /// The background colour over the bounds rounded by `radius`.
+        private mutating func drawBackground(_ layer: Layer, index: Int, radius: Double, toDevice: Transform3D, clip: PixelRect, opacity: Double) {
+            guard let background = layer.backgroundColor else { return }
+            fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, clip: clip, index: index)
         }
 
         /// Contents, then sublayers.
@@ -284,11 +293,14 @@ public struct FramePlanner {
 
         /// The border: the rounded bounds less the bounds inset by `borderWidth` with corner
         /// radius max(0, radius - borderWidth); a border wider than half the layer fills it.
-        mutating func drawBorder(_ layer: Layer, index: Int, radius: Double, transform: Transform3D, opacity: Double, clip: PixelRect) {
+        /// `squareOutside`: the outer edge is the plain bounds (a clip rounds it).
+        mutating func drawBorder(_ layer: Layer, index: Int, radius: Double, transform: Transform3D, opacity: Double, clip: PixelRect,
+                                 squareOutside: Bool = false) {
             let b = layer.bounds, w = layer.borderWidth
+            guard w > 0 else { return }
             let color = premultiplied(layer.borderColor, opacity)
             guard color != 0 else { return }
-            var polygons = Path(roundedRect: b, cornerRadius: radius).polygons(transform: transform)
+            var polygons = Path(roundedRect: b, cornerRadius: squareOutside ? 0 : radius).polygons(transform: transform)
             if 2 * w < b.width, 2 * w < b.height {
                 let inner = Rect(x: b.minX + w, y: b.minY + w, width: b.width - 2 * w, height: b.height - 2 * w)
                 polygons += Path(roundedRect: inner, cornerRadius: max(0, radius - w)).polygons(transform: transform).map { $0.reversed() }

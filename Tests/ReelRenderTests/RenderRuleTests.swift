@@ -25,6 +25,26 @@ import ReelTimeline
         #expect(image.pixel(x: 32, y: 32) == (51, 51, 51, 255))   // inside outer, outside the inner circle's corner
     }
 
+    /// `masksToBounds` with a corner radius cuts background, sublayers and border as one
+    /// picture: along the rounded edge no white background shows under the red sublayer's
+    /// anti-aliased edge (drawn apart, each pixel there would get white x c x (1 - c)).
+    @Test func roundedClipShowsNoBackgroundHalo() throws {
+        let image = try render(#"""
+        [{"id": "card", "frame": [10, 10, 80, 80], "masksToBounds": true, "cornerRadius": 25, "backgroundColor": "#FFFFFF",
+          "transform": {"rotation": "10deg"},
+          "sublayers": [{"id": "red", "frame": [-10, -10, 100, 100], "backgroundColor": "#FF0000"}]}]
+        """#)
+        var edge = 0
+        for y in 0..<100 {
+            for x in 0..<100 {
+                let p = image.pixel(x: x, y: y)
+                #expect(p.g == 0 && p.b == 0, "white shows at \(x), \(y): \(p)")
+                if p.r > 0 && p.r < 255 { edge += 1 }
+            }
+        }
+        #expect(edge > 100)   // the rounded, turned edge is anti-aliased
+    }
+
     @Test func groupOpacityFadesTheSubtreeAsOnePicture() throws {
         let layers = #"""
         [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": GROUP,
