@@ -56,6 +56,9 @@ public struct ShadowStep: Sendable {
     public enum Shape: Sendable {
         /// The alpha of the open picture (the layer's own elements), blurred in device space.
         case pictureAlpha
+        /// The alpha the last `endMask` made (the layer's elements unfaded, over the open
+        /// picture's area), blurred in device space.
+        case maskAlpha
         /// A `shadowPath`, as polygons in the target's pixels, blurred in device space.
         case polygons([[Point]])
         /// A mask made once in the layer's own space and kept (see `ShadowCache`), drawn

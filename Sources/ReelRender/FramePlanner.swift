@@ -113,12 +113,20 @@ public struct FramePlanner {
                 draw(mask, parent: maskToDevice.concatenating(shift), clip: inside, opacity: 1, path: path, transformIncluded: true)
                 emit(.endMask, area, index, .mask)
             }
-            emit(.beginGroup, area, index, .group)
             let local = toDevice.concatenating(shift)
-            drawElements(layer, index: index, toDevice: local, clip: inside, opacity: elementOpacity, path: path)
-            if let shadow {
-                emit(.shadow(shadowStep(of: layer, color: shadow, opacity: elementOpacity, toDevice: local)), inside, index, .shadow)
+            var shadowStep = shadow.map { self.shadowStep(of: layer, color: $0, opacity: elementOpacity, toDevice: local) }
+            if let shadow, case .pictureAlpha = shadowStep?.shape, elementOpacity < 1 {
+                // Elements faded one by one: the shadow is made from their unfaded picture and
+                // faded once, not from the faded picture (where overlaps add up differently).
+                emit(.beginGroup, area, index, .shadow)
+                drawElements(layer, index: index, toDevice: local, clip: inside, opacity: 1, path: path)
+                emit(.endMask, area, index, .shadow)
+                shadowStep?.shape = .maskAlpha
+                shadowStep?.color = premultiplied(shadow, elementOpacity)
             }
+            emit(.beginGroup, area, index, .group)
+            drawElements(layer, index: index, toDevice: local, clip: inside, opacity: elementOpacity, path: path)
+            if let shadowStep { emit(.shadow(shadowStep), inside, index, .shadow) }
             emit(.endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none), area, index, .group)
         }
 

@@ -70,7 +70,8 @@ public final class PlanExecutor {
                 composite(picture, at: step.area, over: targets[targets.count - 1].picture, opacity: opacity, coverage: coverage)
                 arena.release(to: mark)
             case .shadow(let shadow):
-                drawShadow(shadow, under: target, planner: planner)
+                let unfaded: CoverageMask? = if case .maskAlpha = shadow.shape { masks.removeLast() } else { nil }
+                drawShadow(shadow, under: target, unfaded: unfaded, planner: planner)
             case .rasterized(let r):
                 let bitmap = rasterCache.bitmap(for: r.content, scale: r.scale) {
                     let pixels = PixelBuffer(width: r.width, height: r.height)
@@ -109,8 +110,9 @@ public final class PlanExecutor {
         return mask
     }
 
-    /// Slides a shadow under `picture`, which already holds the layer's elements.
-    private func drawShadow(_ shadow: ShadowStep, under picture: PixelBuffer, planner: FramePlanner) {
+    /// Slides a shadow under `picture`, which already holds the layer's elements (`unfaded`:
+    /// their unfaded alpha, over the picture's pixels, for a `.maskAlpha` shape).
+    private func drawShadow(_ shadow: ShadowStep, under picture: PixelBuffer, unfaded: CoverageMask?, planner: FramePlanner) {
         guard shadow.color != 0 else { return }
         let area = PixelRect(x: 0, y: 0, width: picture.width, height: picture.height)
         let mark = arena.mark
@@ -126,17 +128,24 @@ public final class PlanExecutor {
             return
         }
         let shape: CoverageMask
-        if case .polygons(let polygons) = shadow.shape {
+        switch shadow.shape {
+        case .polygons(let polygons):
             shape = arena.mask(area)
             rasterizer.mask(polygons, into: shape)
-        } else {
+        case .maskAlpha where unfaded != nil:
+            shape = unfaded!
+        default:
             shape = alpha(of: picture, at: area, owned: false)
         }
-        let blurred = GaussianBlur.apply(shape, region: area, horizontal: .init(sigma: shadow.sigma, shift: shadow.offset.x),
+        // The shape's region may lie elsewhere (a mask keeps its target's coordinates): blur
+        // over it and read its rows from its own top.
+        let region = PixelRect(x: shape.region.x, y: shape.region.y, width: area.width, height: area.height)
+        let blurred = GaussianBlur.apply(shape, region: region, horizontal: .init(sigma: shadow.sigma, shift: shadow.offset.x),
                                          vertical: .init(sigma: shadow.sigma, shift: shadow.offset.y))
         for y in 0..<area.height {
-            if let clip { SpanKernels.multiply(blurred.row(y), by: clip.row(y), count: area.width) }
-            SpanKernels.blendUnder(picture.row(y), coverage: blurred.row(y), count: area.width, color: shadow.color)
+            let row = blurred.row(region.y + y)
+            if let clip { SpanKernels.multiply(row, by: clip.row(y), count: area.width) }
+            SpanKernels.blendUnder(picture.row(y), coverage: row, count: area.width, color: shadow.color)
         }
     }
 

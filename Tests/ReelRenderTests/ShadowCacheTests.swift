@@ -54,6 +54,23 @@ import ReelTimeline
         }
     }
 
+    /// Group opacity off: the elements fade one by one (the sublayer over the background adds
+    /// up to more alpha), but the shadow is made from the unfaded picture and faded once, by
+    /// both the kept mask and the per-frame blur, which agree within 2 levels.
+    @Test func shadowOfElementsFadedOneByOneComesFromTheUnfadedPicture() {
+        var root = card(angle: 12)
+        root.sublayers[0].allowsGroupOpacity = false
+        root.sublayers[0].borderWidth = 0
+        root.sublayers[0].opacity = 0.4
+        root.sublayers[0].shadowOpacity = 1
+        var inner = Layer(id: "inner")
+        inner.frame = Rect(x: 40, y: 30, width: 120, height: 80)
+        inner.backgroundColor = .white
+        root.sublayers[0].sublayers = [inner]
+        let kept = render(root, LayerRenderer()), blurred = render(root, LayerRenderer(keepsShadows: false))
+        #expect(maxDifference(kept, blurred) <= 2)
+    }
+
     @Test func keptShadowIsReusedAcrossFramesAndDropsWhenUnused() throws {
         let renderer = LayerRenderer()
         _ = render(card(angle: 10), renderer)
