@@ -9,7 +9,8 @@ import ReelTimeline
 /// when complete (see `AtomicOutput`).
 public enum VideoExporter {
     /// Renders `timeline` to `path`; `progress` is called on the calling thread after each frame.
-    public static func export(_ timeline: Timeline, to path: String, options: RenderOptions = RenderOptions(),
+    /// `inputs` are files the output must not replace (the timeline file).
+    public static func export(_ timeline: Timeline, to path: String, protecting inputs: [String] = [], options: RenderOptions = RenderOptions(),
                               progress: (RenderProgress) -> Void = { _ in }) throws {
         let all = 0..<timeline.canvas.frameCount
         let frames = options.frames ?? all
@@ -18,8 +19,9 @@ public enum VideoExporter {
         }
         let settings = VideoSettings(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
                                      frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
+        let output = try AtomicOutput(destination: path, protecting: inputs)
         let images = try TimelineAssets.load(timeline)
-        try AtomicOutput(destination: path).write { temporary in
+        try output.write { temporary in
             let encoder = try VideoEncoder(path: temporary, settings: settings)
             try encodeFrames(timeline, images, frames, threads: options.threads, encoder: encoder, progress: progress)
             try encoder.finish()

@@ -141,7 +141,7 @@ struct ClockCommand: ParsableCommand {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         if clock.lcd != nil { try Self.writeDigits(to: folder.appendingPathComponent(ClockTimeline.defaultDigitsPath).path) }
         let text = clock.timeline.jsonText + "\n"
-        try AtomicOutput(destination: path).write { try Data(text.utf8).write(to: URL(fileURLWithPath: $0)) }
+        try AtomicOutput(destination: path).write(Data(text.utf8))
         if !quiet { printError("wrote \(path) (\(text.utf8.count) bytes)") }
     }
 
@@ -158,6 +158,6 @@ struct ClockCommand: ParsableCommand {
         let png = try ImageWriter.pngData(buffer)
         if FileManager.default.contents(atPath: path) == png { return }
         try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicOutput(destination: path).write { try png.write(to: URL(fileURLWithPath: $0)) }
+        try AtomicOutput(destination: path).write(png)
     }
 }

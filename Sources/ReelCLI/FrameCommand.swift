@@ -19,7 +19,7 @@ struct FrameCommand: ParsableCommand {
             let timeline = try loadTimeline(moment.timeline)
             let buffer = try FrameRenderer(timeline: timeline).render(time: moment.time)
             let png = try ImageWriter.pngData(buffer)
-            try AtomicOutput(destination: output).write { try png.write(to: URL(fileURLWithPath: $0)) }
+            try AtomicOutput(destination: output, protecting: [moment.timeline]).write(png)
         }
     }
 }

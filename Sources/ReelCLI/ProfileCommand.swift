@@ -79,6 +79,6 @@ struct ProfileCommand: ParsableCommand {
     }
 
     private func write(_ data: Data, to path: String) throws {
-        try AtomicOutput(destination: path).write { temporary in try data.write(to: URL(fileURLWithPath: temporary)) }
+        try AtomicOutput(destination: path, protecting: [timeline]).write(data)
     }
 }

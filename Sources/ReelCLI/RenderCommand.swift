@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The timeline JSON file.")
     var timeline: String
 
-    @Option(name: .shortAndLong, help: "Output file (default: the timeline's name + .mp4).")
+    @Option(name: .shortAndLong, help: "Output file (default: the timeline file's base name + .mp4, in the current folder).")
     var output: String?
 
     @Option(help: "Render worker threads (default: one per core).")
@@ -41,10 +41,11 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try loadTimeline(self.timeline)
-            let path = output ?? timeline.name + ".mp4"
+            // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
+            let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(threads: threads, crf: crf, preset: preset, frames: frames?.range)
             let meter = ProgressMeter(enabled: !quiet)
-            try VideoExporter.export(timeline, to: path, options: options, progress: meter.update)
+            try VideoExporter.export(timeline, to: path, protecting: [self.timeline], options: options, progress: meter.update)
             meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)
         }
     }
