@@ -37,7 +37,10 @@ public enum JSONValue: Hashable, Sendable {
         case .null: return "null"
         case .bool(let b): return "\(b)"
         case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? "the number \(Int(n))" : "the number \(n)"
-        case .string(let s): return "the string \"\(s)\""
+        case .string(let s):
+            // Escaped (no control character reaches the terminal) and cut short.
+            let shown = s.unicodeScalars.count > 80 ? String(String.UnicodeScalarView(s.unicodeScalars.prefix(77))) + "..." : s
+            return "the string " + JSONValue.quote(shown)
         case .array(let a): return "an array of \(a.count)"
         case .object: return "an object"
         }
@@ -76,7 +79,8 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
-    private static func quote(_ s: String) -> String {
+    /// `s` as a JSON string literal: quotes, backslashes and control characters escaped.
+    static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

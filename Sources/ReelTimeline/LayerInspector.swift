@@ -8,6 +8,11 @@ public enum LayerInspector {
         public let description: String
     }
 
+    /// A value JSON cannot carry (infinite or not a number, as a singular transform gives).
+    public struct NotFinite: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Every layer (by id path, "parent/child") with every property, or only the layer named
     /// by `layer` (an id path, or an id found anywhere), or only the property `key` (any
     /// animatable key path, such as `transform.rotation.z`).
@@ -37,10 +42,14 @@ public enum LayerInspector {
         } else {
             keys = LayerProperty.layerKeys
         }
-        let entries = layers.map { path, l -> (key: String, value: JSONValue) in
-            let values = keys.map { k -> (key: String, value: JSONValue) in
+        let entries = try layers.map { path, l -> (key: String, value: JSONValue) in
+            let values = try keys.map { k -> (key: String, value: JSONValue) in
                 let p = LayerProperty.all[k]!
-                return (k, p.kind.encode(p.value(of: l)))
+                let values = p.value(of: l)
+                if let bad = values.first(where: { !$0.isFinite }) {
+                    throw NotFinite(description: "layer \"\(path)\": `\(k)` is \(bad.isNaN ? "not a number" : "infinite") at \(time) s, which JSON cannot show (a singular transform?)")
+                }
+                return (k, p.kind.encode(values))
             }
             return (path, key != nil ? values[0].value : .object(values))
         }

@@ -1,7 +1,12 @@
 /// "Did you mean ...?" for misspelt keys and key paths.
 enum Suggestion {
     /// The closest of `candidates` to `word` when it is plausibly a typo of it.
+    /// Words longer than this are no typo of a key: no suggestion, so checking a file stays
+    /// linear in its size whatever its keys.
+    static let longestWord = 64
+
     static func closest(to word: String, in candidates: [String]) -> String? {
+        guard word.utf8.count <= longestWord else { return nil }
         let lowered = word.lowercased()
         var best: (String, Int)?
         for c in candidates {

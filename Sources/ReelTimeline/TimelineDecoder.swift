@@ -137,7 +137,12 @@ struct TimelineDecoder {
         if let i = m["id"] {
             if let s = i.string() {
                 // '/' separates id paths (hit, inspect); '.' separates the steps of sublayers.ID. key paths.
-                if s.isEmpty || s.contains("/") || s.contains(".") { i.problem(expected: "a non-empty id without '/' or '.'") } else { id = s }
+                // Ids are printed by hit and inspect: no control characters (a terminal would obey them).
+                if s.isEmpty || s.contains("/") || s.contains(".") || s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    i.problem(expected: "a non-empty id of printable characters without '/' or '.'")
+                } else {
+                    id = s
+                }
             }
         } else {
             node.problem(expected: "an `id`", found: "none")

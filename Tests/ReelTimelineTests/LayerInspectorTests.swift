@@ -1,0 +1,41 @@
+import Testing
+import ReelCore
+import ReelLayers
+@testable import ReelTimeline
+
+/// What `reel inspect` and the validator print is safe to print: valid JSON only, no control
+/// characters from a file, and no unbounded work on absurd keys.
+@Suite struct LayerInspectorTests {
+    func timeline(_ layer: String) throws -> Timeline {
+        try Timeline.decode(#"{"canvas": {"width": 64, "height": 64, "duration": 1}, "layers": ["# + layer + "]}")
+    }
+
+    @Test func nonFiniteValuesAreAnErrorNotBadJSON() throws {
+        let t = try timeline(#"{"id": "a", "bounds": [0, 0, 10, 10], "transform": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,0]}"#)
+        #expect {
+            try LayerInspector.inspect(t, at: 0)
+        } throws: { error in
+            "\(error)".contains("layer \"a\": `frame` is") && "\(error)".contains("JSON cannot show")
+        }
+        // A finite layer prints fine.
+        #expect(throws: Never.self) { try LayerInspector.inspect(try timeline(#"{"id": "b"}"#), at: 0) }
+    }
+
+    @Test func idsWithControlCharactersAreRefusedAndShownEscaped() {
+        #expect {
+            try timeline("{\"id\": \"a\\u001b[31m\"}")
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("layers[0].id") && text.contains("printable") && text.contains("\\u001b") && !text.contains("\u{1b}")
+        }
+    }
+
+    @Test func hugeUnknownKeysGetNoSuggestionAndStayFast() throws {
+        let key = String(repeating: "x", count: 2_000_000)
+        let started = ContinuousClock.now
+        #expect(throws: TimelineError.self) { try timeline("{\"id\": \"a\", \"\(key)\": 1}") }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(Suggestion.closest(to: key, in: ["cornerRadius"]) == nil)
+        #expect(Suggestion.closest(to: "cornerRadios", in: ["cornerRadius"]) == "cornerRadius")
+    }
+}
