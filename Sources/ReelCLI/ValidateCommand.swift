@@ -15,6 +15,8 @@ struct ValidateCommand: ParsableCommand {
         try reportingErrors {
             let t = try loadTimeline(self.timeline)
             for warning in t.warnings { printError("warning: \(warning)") }
+            // Every asset must decode, as a render would need it to.
+            _ = try TimelineAssets.load(t)
             let layers = t.layers.reduce(0) { $0 + $1.count }
             let warnings = t.warnings.isEmpty ? "" : ", \(t.warnings.count) warning\(t.warnings.count == 1 ? "" : "s")"
             print("\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)")

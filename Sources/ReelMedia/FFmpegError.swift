@@ -31,7 +31,9 @@ public struct FFmpegError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// libav's own logging, quieted to errors once per process so encoders do not chatter on stderr.
+/// libav's own logging, silenced once per process: encoders would chatter on stderr, and a
+/// decoder's complaints quote raw bytes of the file (`Invalid PNG signature 0x...`). Every
+/// failure still reaches the user as an `FFmpegError` naming the call and what went wrong.
 enum FFmpegLog {
-    static let quiet: Void = av_log_set_level(AV_LOG_ERROR)
+    static let quiet: Void = av_log_set_level(AV_LOG_QUIET)
 }

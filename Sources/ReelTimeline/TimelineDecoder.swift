@@ -46,7 +46,8 @@ struct TimelineDecoder {
             root.problem(expected: "a `canvas` object", found: "none")
         }
         let assets = members["assets"].map(decodeAssets) ?? [:]
-        assetNames = Set(assets.keys)
+        // Every declared name, valid or not: a bad asset is reported once, at its own path.
+        if case .object(let declared)? = members["assets"]?.value { assetNames = Set(declared.map(\.key)) }
         var layers: [AnimatedLayer] = []
         if let l = members["layers"] {
             layers = decodeLayers(l)
@@ -107,10 +108,23 @@ struct TimelineDecoder {
             guard let p = m["path"] else { a.problem(expected: "a `path`", found: "none"); continue }
             guard let rel = p.string() else { continue }
             let path = rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
-            if FileManager.default.isReadableFile(atPath: path) {
-                assets[name] = path
+            // Only a readable regular file: a pipe or a device would block or never end.
+            var info = stat()
+            let expected = "a readable image file (relative to the timeline's folder)"
+            if stat(path, &info) != 0 {
+                p.problem(expected: expected, found: "no file at \(path)")
+            } else if info.st_mode & S_IFMT != S_IFREG {
+                let kind = switch info.st_mode & S_IFMT {
+                case S_IFDIR: "a folder"
+                case S_IFIFO: "a pipe (FIFO)"
+                case S_IFCHR, S_IFBLK: "a device"
+                default: "not a regular file"
+                }
+                p.problem(expected: expected, found: "\(kind) at \(path)")
+            } else if access(path, R_OK) != 0 {
+                p.problem(expected: expected, found: "a file Reel may not read at \(path)")
             } else {
-                p.problem(expected: "a readable file (relative to the timeline's folder)", found: "no file at \(path)")
+                assets[name] = path
             }
         }
         return assets
