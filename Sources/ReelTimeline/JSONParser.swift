@@ -13,6 +13,8 @@ public struct JSONParser {
 
     public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
+        // A UTF-8 byte order mark is accepted and skipped.
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -126,6 +128,8 @@ public struct JSONParser {
                         let low = try parseHex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u high surrogate without its low surrogate") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(code) {
+                        throw error("a \\u low surrogate without a high surrogate before it")
                     }
                     out.append(contentsOf: Array(String(Character(Unicode.Scalar(code) ?? "\u{FFFD}")).utf8))
                 default: throw error("invalid escape in a string")
@@ -138,19 +142,50 @@ public struct JSONParser {
     }
 
     private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy(hex.contains),
+              let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
             throw error("invalid \\u escape")
         }
         index += 4
         return v
     }
 
+    /// A number as RFC 8259 writes it: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?;
+    /// no leading zeros, no bare '.', no '+', and finite.
     private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
         let start = index
-        let allowed: Set<UInt8> = Set("+-0123456789.eE".utf8)
-        while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            return index - from
+        }
+        func fail() -> SyntaxError {
+            var end = index
+            while end < bytes.count, Set("+-0123456789.eE".utf8).contains(bytes[end]) { end += 1 }
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            index = start
+            return error("invalid number \(text)")
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count else { throw fail() }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { throw fail() }
+        } else if digits() == 0 {
+            throw fail()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw fail() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail() }
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { index = start; throw error("invalid number \(text)") }
+        guard let v = Double(text), v.isFinite else { index = start; throw error("invalid number \(text) (too large)") }
         return .number(v)
     }
 }
