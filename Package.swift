@@ -24,19 +24,21 @@ let package = Package(
         .target(name: "ReelRaster", dependencies: ["ReelCore"]),
         .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
-        .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRender", "ReelMedia"]),
+        .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"]),
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelCore"]),
         .executableTarget(
             name: "ReelCLI",
-            dependencies: ["Reel", "ReelBuilder", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
-        .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers"]),
-        .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline"]),
-        .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelTimeline", "ReelMedia", "Reel"], exclude: ["Goldens"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "CFFmpeg"]),
-        .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelCLI"]),
+        .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
+        .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
+        .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel"],
+                    exclude: ["Goldens"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg"]),
+        .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"]),
     ]
 )

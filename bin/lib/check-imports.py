@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Module edges hold: every module a target's Swift files import is declared as a dependency
+in Package.swift, and sources import only the layers below them (the table LAYERS). Prints
+each offence with its file and exits 1; prints a one-line summary otherwise."""
+import pathlib, re, sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# What each source module may import (besides the system's own modules).
+LAYERS = {
+    "ReelCore": set(),
+    "ReelLayers": {"ReelCore"},
+    "ReelTimeline": {"ReelCore", "ReelLayers"},
+    "ReelRaster": {"ReelCore"},
+    "ReelRender": {"ReelCore", "ReelLayers", "ReelRaster"},
+    "ReelMedia": {"ReelCore", "CFFmpeg"},
+    "Reel": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"},
+    "ReelBuilder": {"ReelCore", "ReelTimeline"},
+    "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ArgumentParser"},
+}
+SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "PackageDescription"}
+PRODUCTS = {"ArgumentParser"}
+
+manifest = (ROOT / "Package.swift").read_text()
+declared = {}
+for m in re.finditer(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"(\w+)"(.*?)\)\s*,?\s*\n', manifest, re.S):
+    name, rest = m.group(1), m.group(2)
+    deps = set(re.findall(r'"(\w+)"', rest.split("exclude:")[0]))
+    if "product(" in rest:
+        deps |= {p for p in PRODUCTS if p in rest}
+    declared[name] = deps - {"swift-argument-parser"}
+
+problems = []
+for base in ("Sources", "Tests"):
+    for folder in sorted((ROOT / base).iterdir()):
+        target = folder.name
+        if target not in declared:
+            continue
+        for file in sorted(folder.rglob("*.swift")):
+            for line in file.read_text().splitlines():
+                m = re.match(r'\s*(?:@testable\s+)?import\s+(\w+)', line)
+                if not m or m.group(1) in SYSTEM:
+                    continue
+                module = m.group(1)
+                where = file.relative_to(ROOT)
+                if module not in declared[target]:
+                    problems.append(f"{where}: imports {module}, which target {target} does not declare in Package.swift")
+                if base == "Sources" and module not in LAYERS.get(target, set()):
+                    problems.append(f"{where}: imports {module}, against the layering ({target} may import {sorted(LAYERS.get(target, set()))})")
+for p in problems:
+    print(p)
+if problems:
+    sys.exit(1)
+print(f"imports: {len(declared)} targets, every import declared and layered")
