@@ -34,10 +34,12 @@ let package = Package(
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
-        .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore"]),
+        // What several test targets share (a seeded generator); not part of the product.
+        .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
+        .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg"]),
+        .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"]),
     ]

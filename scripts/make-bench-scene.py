@@ -30,10 +30,10 @@ import json
 import math
 import os
 import re
-import struct
-import zlib
 
 import numpy as np
+
+from pngwrite import write_png
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TIMELINE = os.path.join(ROOT, "Timelines", "bench", "cards.json")
@@ -46,20 +46,6 @@ ROTATION_PERIOD = 10.0      # s: one cycle of the card rotation and one turn of 
 ROTATION_KEYS = 120         # linear segments of the rotation cycle
 OPACITY_KEYS = 60           # linear segments of the opacity cycle
 KAPPA = 0.5522847498307936  # cubic control distance for a quarter circle (as CGPath's ellipse)
-
-
-def write_png(path, rgba):
-    """Straight-alpha RGBA uint8 array -> PNG (8-bit RGBA, no filtering)."""
-    h, w, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].astype(np.uint8).tobytes() for y in range(h))
-
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
-    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    with open(path, "wb") as f:
-        f.write(png)
 
 
 def swirl():

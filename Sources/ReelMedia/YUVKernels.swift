@@ -238,6 +238,24 @@ enum YUVKernels {
         }
     }
 
+    /// Stores `count` U and V samples made eight at a time by `group(i)` (the last group cut short).
+    @inline(__always)
+    static func storeChroma(count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>,
+                            _ group: (Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>)) {
+        var i = 0
+        while i &+ step <= count {
+            let out = group(i)
+            store(out.u, u + i)
+            store(out.v, v + i)
+            i &+= step
+        }
+        if i < count {
+            let out = group(i)
+            store(out.u, u + i, count: count &- i)
+            store(out.v, v + i, count: count &- i)
+        }
+    }
+
     /// One output chroma row, U and V, through the 1-3-3-1 / 8 tent down (even heights of 8 and
     /// more; rows `r0 ... r3` at 2j - 1 ... 2j + 2, edges repeated), rounded:
     /// `(r0 + 3 r1 + 3 r2 + r3 + 512) >> 10`, the weighted sum's 2^18 and 2^19 divided by 512. In
@@ -255,18 +273,7 @@ enum YUVKernels {
             let c = unsafeBitCast((quarters &+ 128) &>> 8, to: SIMD8<UInt32>.self)
             return (SIMD8<UInt8>(truncatingIfNeeded: c), SIMD8<UInt8>(truncatingIfNeeded: c &>> 16))
         }
-        var i = 0
-        while i &+ step <= count {
-            let out = group(i)
-            store(out.u, u + i)
-            store(out.v, v + i)
-            i &+= step
-        }
-        if i < count {
-            let out = group(i)
-            store(out.u, u + i, count: count &- i)
-            store(out.v, v + i, count: count &- i)
-        }
+        storeChroma(count: count, u: u, v: v, group)
     }
 
     /// One output chroma row, U and V, from four filtered rows and their weights, rounded:
@@ -287,18 +294,7 @@ enum YUVKernels {
             }
             return (sum { $0 }, sum { $0 &>> 16 })
         }
-        var i = 0
-        while i &+ step <= count {
-            let out = group(i)
-            store(out.u, u + i)
-            store(out.v, v + i)
-            i &+= step
-        }
-        if i < count {
-            let out = group(i)
-            store(out.u, u + i, count: count &- i)
-            store(out.v, v + i, count: count &- i)
-        }
+        storeChroma(count: count, u: u, v: v, group)
     }
 }
 

@@ -158,7 +158,8 @@ public struct FramePlanner {
         mutating func drawElements(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String) {
             let radius = cornerRadius(of: layer)
             let contents = contentsSource(of: layer, toDevice: toDevice)
-            let inner = contents != nil || layer.sublayers.contains(where: { !$0.isHidden })
+            let sublayers = layer.sublayers.contains { !$0.isHidden }
+            let inner = contents != nil || sublayers
             guard inner, layer.masksToBounds else {
                 drawBackground(layer, index: index, radius: radius, toDevice: toDevice, clip: clip, opacity: opacity)
                 if inner { drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path) }
@@ -175,7 +176,7 @@ public struct FramePlanner {
             let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
             guard !area.isEmpty else { return }
             let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
-            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !layer.sublayers.contains(where: { !$0.isHidden }) {
+            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers {
                 // Contents alone: cut as they are drawn, with no picture of their own.
                 drawContents(contents, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
                 return

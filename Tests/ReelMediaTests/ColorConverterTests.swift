@@ -1,20 +1,10 @@
 import CFFmpeg
 import Foundation
 import Testing
+import ReelTestSupport
 import ReelCore
 @testable import ReelMedia
 
-/// SplitMix64: a seeded generator, so a failure repeats.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Pictures that stress a chroma filter: noise, sharp edges at every phase, flat and extreme colours.
 enum TestPattern: CaseIterable {
