@@ -37,7 +37,8 @@ let package = Package(
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore", "ReelTestSupport"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel"],
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel",
+                                                      "ReelTestSupport"],
                     exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),

@@ -33,7 +33,6 @@ public final class FrameRenderer {
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
         let plan = self.plan(timeline.presentation(at: time), for: buffer)
-        buffer.clear(to: .clear)
         executor.run(plan, into: buffer, planner: planner)
     }
 
@@ -60,9 +59,9 @@ public final class FrameRenderer {
         let steps = plan!
         clock.reset(steps: steps.steps.count)
         record[.draw] = Stopwatch.measure(from: origin) {
-            buffer.clear(to: .clear)
             executor.run(steps, into: buffer, planner: planner, clock: clock)
         }
+        clock.apportion(stageWall: record[.draw].wall, stageCPU: record[.draw].cpu)
         lastPlan = steps
     }
 

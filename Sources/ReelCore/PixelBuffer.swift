@@ -55,6 +55,13 @@ public final class PixelBuffer: @unchecked Sendable {
         for y in 0..<height { row(y).update(repeating: packed, count: width) }
     }
 
+    /// Makes rows `rows` transparent.
+    public func clear(rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<height)
+        guard !rows.isEmpty else { return }
+        (bytes + rows.lowerBound * stride).initializeMemory(as: UInt8.self, repeating: 0, count: stride * rows.count)
+    }
+
     /// Premultiplied RGBA of the pixel at (x, y).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let v = row(y)[x]

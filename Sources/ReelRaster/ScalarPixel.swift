@@ -2,8 +2,8 @@
 /// tested against, and the tail loop of each kernel. Same formulas as `PixelLanes`.
 public enum ScalarPixel {
     /// Each channel times `f` (0...255) / 255, rounded to nearest.
-    @inline(__always) @usableFromInline
-    static func scale(_ p: UInt32, by f: UInt32) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func scale(_ p: UInt32, by f: UInt32) -> UInt32 {
         var rb = (p & 0x00FF_00FF) &* f &+ 0x0080_0080
         var ga = ((p >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080
         rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
@@ -28,8 +28,8 @@ public enum ScalarPixel {
     }
 
     /// Porter-Duff source-over: s + d * (1 - sa).
-    @inline(__always) @usableFromInline
-    static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
+    @inlinable @inline(__always)
+    public static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
         s &+ scale(d, by: 255 - (s >> 24))
     }
 }

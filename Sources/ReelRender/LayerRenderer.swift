@@ -5,13 +5,15 @@ import ReelLayers
 /// plans the frame (`FramePlanner`), then draws the plan (`PlanExecutor`). One renderer per
 /// thread: its executor owns scratch memory and the caches kept from frame to frame.
 public final class LayerRenderer {
-    private let executor = PlanExecutor()
+    private let executor: PlanExecutor
     private let keepsShadows: Bool
 
-    /// A renderer; `keepsShadows: false` blurs every shadow in device space each frame (the
-    /// reference the kept masks are tested against).
-    public init(keepsShadows: Bool = true) {
+    /// A renderer; `keepsShadows: false` blurs every shadow in device space each frame, and
+    /// `drawsByRows: false` draws every group through an offscreen picture and every frame
+    /// whole (the references the kept masks, row-by-row groups and bands are tested against).
+    public init(keepsShadows: Bool = true, drawsByRows: Bool = true) {
         self.keepsShadows = keepsShadows
+        executor = PlanExecutor(drawsByRows: drawsByRows)
     }
 
     /// Bytes of scratch memory and kept results the renderer holds now.
@@ -23,7 +25,6 @@ public final class LayerRenderer {
     public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double, images: [String: Image] = [:]) {
         let planner = FramePlanner(images: images, keepsShadows: keepsShadows)
         let plan = planner.plan(root, width: buffer.width, height: buffer.height, scale: scale)
-        buffer.clear(to: .clear)
         executor.run(plan, into: buffer, planner: planner)
     }
 }

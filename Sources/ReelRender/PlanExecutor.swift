@@ -10,44 +10,140 @@ public final class PlanExecutor {
     private let arena = ScratchArena()
     private var shadows = ShadowCache()
     private var rasterCache = RasterCache()
-    /// Pixels per piece of a shadow row: pieces under opaque pixels are skipped.
-    private static let shadowPiece = 32
-    /// Coverage rows for shadows drawn through a kept mask.
-    private var coverageRow = CoverageMask(region: PixelRect(x: 0, y: 0, width: 1, height: 1))
+    private let groupRows = GroupRows()
+    /// The kept shadow masks this frame's row-drawn groups use, by shadow step, so each band
+    /// finds them without hashing the cache's keys again.
+    private var keptMasks: [Int: CoverageMask] = [:]
+    private let drawsByRows: Bool
+    /// One piece of a kept shadow's coverage.
+    private let shadowPiece = UnsafeMutablePointer<UInt8>.allocate(capacity: KeptShadow.piece)
 
-    public init() {}
+    /// An executor; `drawsByRows: false` draws every group through an offscreen picture and
+    /// every frame whole (the reference that row-by-row groups and bands are tested against).
+    public init(drawsByRows: Bool = true) {
+        self.drawsByRows = drawsByRows
+    }
 
-    /// Draws `plan` over what `buffer` holds (its size is the plan's), reporting each step's
-    /// cost to `clock` when one is given. `planner` plans what caches lack (bitmaps and masks).
-    public func run(_ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock? = nil) {
-        execute(plan, into: buffer, planner: planner, clock: clock)
+    deinit { shadowPiece.deallocate() }
+
+    /// Rows per band when a plan is drawn band by band: a band of a 1080p frame stays in the
+    /// core's cache from the background to the last layer (and through `done`).
+    public static let bandHeight = 32
+
+    /// Draws `plan` onto `buffer` (its size is the plan's; pixels the plan leaves uncovered
+    /// become transparent), reporting each step's cost to `clock` when one is given. `planner`
+    /// plans what caches lack (bitmaps and masks). A plan whose steps can all be cut by rows is
+    /// drawn band by band, top to bottom; `done` is told each band's rows as it is finished
+    /// (once, with every row, otherwise), so the caller can use them while they are in cache.
+    public func run(_ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock? = nil,
+                    done: ((Range<Int>) -> Void)? = nil) {
+        let schedule = Schedule(plan, groupsByRow: drawsByRows)
+        let frame = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        let height = schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1)
+        let covered = PlanExecutor.coversOpaquely(plan)
+        for top in stride(from: 0, to: buffer.height, by: height) {
+            let rows = top..<min(top + height, buffer.height)
+            if !covered { buffer.clear(rows: rows) }
+            execute(plan, schedule, into: buffer, planner: planner, clock: clock,
+                    band: frame.intersection(PixelRect(x: 0, y: rows.lowerBound, width: buffer.width, height: rows.count)))
+            done?(rows)
+        }
+        keptMasks.removeAll(keepingCapacity: true)
         shadows.endFrame()
         rasterCache.endFrame()
         arena.endFrame()
     }
 
+    /// Whether the plan's first step stores one opaque colour in every pixel (a background
+    /// filling the frame), so the buffer need not be cleared first.
+    static func coversOpaquely(_ plan: FramePlan) -> Bool {
+        guard case let .fillRect(r, color)? = plan.steps.first?.operation, color >> 24 == 255 else { return false }
+        return r.minX <= 0 && r.minY <= 0 && r.maxX >= Double(plan.width) && r.maxY >= Double(plan.height)
+            && plan.steps[0].area == PixelRect(x: 0, y: 0, width: plan.width, height: plan.height)
+    }
+
+    /// How a plan is drawn: which groups go row by row (the index of each one's `endGroup`,
+    /// -1 for other steps) and whether every step can be cut to a band of rows (fills, images,
+    /// kept bitmaps and groups drawn row by row; a picture, a mask or a shadow blurred in
+    /// device space needs all its rows at once).
+    struct Schedule {
+        var rowGroupEnd: [Int]
+        var inBands = true
+
+        init(_ plan: FramePlan, groupsByRow: Bool) {
+            rowGroupEnd = [Int](repeating: -1, count: plan.steps.count)
+            inBands = groupsByRow
+            var index = 0
+            while index < plan.steps.count {
+                switch plan.steps[index].operation {
+                case .fillRect, .fillPolygons, .image, .rasterized:
+                    break
+                case .beginGroup:
+                    if groupsByRow, let end = GroupRows.end(of: plan.steps, groupAt: index) {
+                        rowGroupEnd[index] = end
+                        index = end
+                    } else {
+                        inBands = false
+                    }
+                default:
+                    inBands = false
+                }
+                index += 1
+            }
+        }
+    }
+
     /// Bytes the executor holds between frames: scratch memory and kept shadow masks.
     public var retainedBytes: Int { arena.footprint + shadows.byteCount }
 
-    private func execute(_ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?) {
+    /// Draws the steps of `plan` over `band` of `buffer` (steps on the buffer itself are cut
+    /// to it; a plan with pictures is drawn with the whole buffer as its band).
+    private func execute(_ plan: FramePlan, _ schedule: Schedule, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?,
+                         band: PixelRect) {
         var targets: [(picture: PixelBuffer, mark: Int)] = [(buffer, arena.mark)]
         var masks: [CoverageMask] = []
-        for (index, step) in plan.steps.enumerated() {
+        var index = 0
+        while index < plan.steps.count {
+            // Where the step may draw: cut to the band on the buffer, as planned in a picture.
+            let onBuffer = targets.count == 1
+            let area = onBuffer ? plan.steps[index].area.intersection(band) : plan.steps[index].area
+            let end = schedule.rowGroupEnd[index]
+            if onBuffer, area.isEmpty {
+                index = max(index, end) + 1
+                continue
+            }
+            let step = plan.steps[index]
             let started = clock?.start()
+            defer {
+                if let started { clock?.stop(step: index, started: started) }
+                index += 1
+            }
             let target = targets[targets.count - 1].picture
+            if end >= 0, case let .endGroup(opacity, _) = plan.steps[end].operation {
+                // Timed as one step, the group's landing.
+                groupRows.draw(plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target) {
+                    index, key in
+                    if let kept = keptMasks[index] { return kept }
+                    let mask = shadows.mask(for: key) { blurredMask(key, planner: planner) }
+                    keptMasks[index] = mask
+                    return mask
+                }
+                index = end
+                continue
+            }
             switch step.operation {
             case let .fillRect(rect, color):
-                rasterizer.fill(rect: rect, color: color, into: target, clip: step.area)
+                rasterizer.fill(rect: rect, color: color, into: target, clip: area)
             case let .fillPolygons(polygons, color):
-                rasterizer.fill(polygons, color: color, into: target, clip: step.area)
+                rasterizer.fill(polygons, color: color, into: target, clip: area)
             case let .image(source, transform, opacity, cut):
                 let mark = arena.mark
                 let coverage = cut.map { polygons -> CoverageMask in
-                    let mask = arena.mask(step.area)
+                    let mask = arena.mask(area)
                     rasterizer.mask(polygons, into: mask)
                     return mask
                 }
-                rasterizer.draw(source, transform: transform, opacity: opacity, into: target, clip: step.area, cut: coverage)
+                rasterizer.draw(source, transform: transform, opacity: opacity, into: target, clip: area, cut: coverage)
                 arena.release(to: mark)
             case .beginGroup:
                 let mark = arena.mark
@@ -75,13 +171,14 @@ public final class PlanExecutor {
             case .rasterized(let r):
                 let bitmap = rasterCache.bitmap(for: r.content, scale: r.scale) {
                     let pixels = PixelBuffer(width: r.width, height: r.height)
-                    execute(planner.plan(r), into: pixels, planner: planner, clock: nil)
+                    let bitmapPlan = planner.plan(r)
+                    execute(bitmapPlan, Schedule(bitmapPlan, groupsByRow: drawsByRows), into: pixels, planner: planner, clock: nil,
+                            band: PixelRect(x: 0, y: 0, width: r.width, height: r.height))
                     return Image(pixels: pixels, mipmapped: false)
                 }
                 rasterizer.draw(ImageSource(image: bitmap, filter: .linear), transform: r.bitmapToTarget, opacity: r.opacity, into: target,
-                                clip: step.area)
+                                clip: area)
             }
-            if let started { clock?.stop(step: index, started: started) }
         }
     }
 
@@ -149,29 +246,12 @@ public final class PlanExecutor {
         }
     }
 
-    /// A kept mask drawn through `toTarget` (mask pixels to the picture's), row by row: each
-    /// row's walk through the mask is cut to the run that can read it, the rest stays clear.
+    /// A kept mask drawn through `toTarget` (mask pixels to the picture's), row by row.
     private func drawShadow(through mask: CoverageMask, toTarget: AffineTransform, color: UInt32, clip: CoverageMask?, under picture: PixelBuffer) {
-        guard let inverse = toTarget.inverted else { return }
-        let width = picture.width
-        if coverageRow.region.width < width { coverageRow = CoverageMask(region: PixelRect(x: 0, y: 0, width: width, height: 1)) }
-        let row = coverageRow.row(0)
+        guard let shadow = KeptShadow(mask: mask, toTarget: toTarget, color: color) else { return }
         for y in 0..<picture.height {
-            let start = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
-            guard let walk = MaskSampling.Walk(x: start.x, y: start.y, dx: inverse.a, dy: inverse.b),
-                  let run = MaskSampling.span(of: walk, count: width, inside: mask.region) else { continue }
-            // In pieces, skipping those the picture covers opaquely: nothing slid under them shows.
-            let line = picture.row(y)
-            var x = run.lowerBound
-            while x < run.upperBound {
-                let count = min(PlanExecutor.shadowPiece, run.upperBound - x)
-                defer { x += count }
-                if SpanKernels.isOpaque(line + x, count: count) { continue }
-                let from = MaskSampling.Walk(u: walk.u &+ Int32(x) &* walk.du, v: walk.v &+ Int32(x) &* walk.dv, du: walk.du, dv: walk.dv)
-                MaskSampling.bilinear(mask, from, count: count, into: row)
-                if let clip { SpanKernels.multiply(row, by: clip.row(y) + x, count: count) }
-                SpanKernels.blendUnder(line + x, coverage: row, count: count, color: color)
-            }
+            guard let (walk, pixels) = shadow.span(row: y, limit: picture.width) else { continue }
+            shadow.draw(walk: walk, pixels: pixels, under: picture.row(y), clip: clip.map { UnsafePointer($0.row(y)) }, scratch: shadowPiece)
         }
     }
 
@@ -196,7 +276,9 @@ public final class PlanExecutor {
             if box.isEmpty { box = PixelRect(x: box.x, y: box.y, width: 1, height: 1) }
             let mark = arena.mark
             let picture = arena.picture(width: box.width, height: box.height)
-            execute(planner.plan(elementsOf: layer, scale: scale, region: box), into: picture, planner: planner, clock: nil)
+            let elements = planner.plan(elementsOf: layer, scale: scale, region: box)
+            execute(elements, Schedule(elements, groupsByRow: drawsByRows), into: picture, planner: planner, clock: nil,
+                    band: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
             source = alpha(of: picture, at: box, owned: true)
             arena.release(to: mark)
         }

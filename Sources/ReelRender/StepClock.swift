@@ -2,8 +2,11 @@
 import Glibc
 #endif
 
-/// Measures what each step of a plan costs, for `reel profile`: wall time and the thread's
-/// CPU time between `start` and `stop`, summed per step index over one frame.
+/// Measures what each step of a plan costs, for `reel profile`: wall time between `start`
+/// and `stop`, summed per step index over one frame (a step drawn band by band adds up its
+/// bands). Steps are timed on the monotonic clock only: reading a thread's CPU clock is a
+/// system call (about 0.8 us on the reference machine, more than a small step costs), so a
+/// step's CPU time is its share of its stage's CPU time, given by `apportion`.
 public final class StepClock {
     /// Nanoseconds per step, indexed like the plan's steps.
     public private(set) var wall: [UInt64] = []
@@ -18,17 +21,18 @@ public final class StepClock {
     }
 
     /// The moment a step starts.
-    public func start() -> (wall: UInt64, cpu: UInt64) {
-        let wall = StepClock.wallNow
-        return (wall, StepClock.threadCPUNow)
-    }
+    public func start() -> UInt64 { StepClock.wallNow }
 
     /// Adds the time since `started` to step `step`.
-    public func stop(step: Int, started: (wall: UInt64, cpu: UInt64)) {
+    public func stop(step: Int, started: UInt64) {
         guard step < wall.count else { return }
-        // CPU first: the wall reading brackets the system call that reads it.
-        cpu[step] &+= StepClock.threadCPUNow &- started.cpu
-        wall[step] &+= StepClock.wallNow &- started.wall
+        wall[step] &+= StepClock.wallNow &- started
+    }
+
+    /// Gives each step the part of the stage's CPU time (`stageCPU` over `stageWall`) its wall time is.
+    public func apportion(stageWall: UInt64, stageCPU: UInt64) {
+        let ratio = stageWall > 0 ? Double(stageCPU) / Double(stageWall) : 1
+        cpu = wall.map { UInt64((Double($0) * ratio).rounded()) }
     }
 
     /// Nanoseconds on the monotonic clock (wall time).
