@@ -29,22 +29,20 @@ final class FrameQueue: @unchecked Sendable {
     /// stops. With a `profile` origin (monotonic ns), each frame's stages are timed and recorded.
     func work(timeline: Timeline, images: [String: Image], worker: Int, profile origin: UInt64? = nil) {
         let renderer = FrameRenderer(timeline: timeline, images: images)
-        let buffer = renderer.makeBuffer()
+        let (width, height) = (timeline.canvas.pixelWidth, timeline.canvas.pixelHeight)
         do {
-            let converter = try ColorConverter(width: buffer.width, height: buffer.height)
+            let converter = try ColorConverter(width: width, height: height)
             while let index = claim() {
                 let time = timeline.canvas.fps.time(ofFrame: index)
-                let frame = try reusableFrame() ?? VideoFrame.yuv420p(width: buffer.width, height: buffer.height)
+                let frame = try reusableFrame() ?? VideoFrame.yuv420p(width: width, height: height)
                 guard let origin else {
-                    renderer.render(time: time, into: buffer)
-                    try converter.convert(buffer, into: frame)
+                    try renderer.render(time: time, converter: converter, into: frame)
                     deposit(frame, nil, index)
                     continue
                 }
                 var record = FrameRecord(frame: index, worker: worker)
                 record.workerTotal = try Stopwatch.measure(from: origin) {
-                    renderer.render(time: time, into: buffer, record: &record, origin: origin)
-                    record[.convert] = try Stopwatch.measure(from: origin) { try converter.convert(buffer, into: frame) }
+                    try renderer.render(time: time, converter: converter, into: frame, record: &record, origin: origin)
                 }
                 record.layers = renderer.layerCosts()
                 deposit(frame, record, index)

@@ -1,5 +1,6 @@
 import ReelCore
 import ReelLayers
+import ReelMedia
 import ReelRender
 import ReelTimeline
 
@@ -13,6 +14,8 @@ public final class FrameRenderer {
     private let executor = PlanExecutor()
     private lazy var clock = StepClock()
     private var lastPlan: FramePlan?
+    /// A whole RGBA frame, made the first time a frame cannot be drawn in bands.
+    private var wholeFrame: PixelBuffer?
 
     public init(timeline: Timeline, images: [String: Image]) {
         self.timeline = timeline
@@ -32,8 +35,50 @@ public final class FrameRenderer {
 
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
-        let plan = self.plan(timeline.presentation(at: time), for: buffer)
+        let plan = self.plan(timeline.presentation(at: time))
         executor.run(plan, into: buffer, planner: planner)
+    }
+
+    /// Renders the frame at `time` seconds straight into `frame` (yuv420p) with `converter`:
+    /// drawn a band of rows at a time in memory that stays in cache, each band converted as
+    /// soon as the rows its chroma reads are drawn (a frame that cannot be cut into bands is
+    /// drawn whole first). No full RGBA frame is written.
+    public func render(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
+        let plan = self.plan(timeline.presentation(at: time))
+        try draw(plan, converter: converter, frame: frame) { try $0() }
+    }
+
+    /// Rows above a band that band views keep from the band before: more than the chroma
+    /// filter reaches above the rows a conversion writes.
+    static let carriedRows = 8
+
+    /// Draws `plan` and converts it band by band; `converting` runs each conversion (to time it).
+    private func draw(_ plan: FramePlan, converter: ColorConverter, frame: VideoFrame, clock: StepClock? = nil,
+                      converting: (() throws -> Void) throws -> Void) throws {
+        var converted = 0
+        var failure: Error?
+        // Converts the rows whose chroma reads only rows drawn so far (up to `drawn`).
+        func convert(_ buffer: PixelBuffer, drawn: Int) {
+            var end = drawn == plan.height ? drawn : drawn & ~1
+            while end > converted, converter.sourceRows(for: converted..<end).upperBound > drawn { end -= 2 }
+            guard failure == nil, end > converted else { return }
+            do {
+                try converting { try converter.convert(buffer, rows: converted..<end, into: frame) }
+            } catch {
+                failure = error
+            }
+            converted = end
+        }
+        let banded = executor.runInBands(plan, planner: planner, clock: clock, carry: FrameRenderer.carriedRows) { view, rows in
+            convert(view, drawn: rows.upperBound)
+        }
+        if !banded {
+            let buffer = wholeFrame ?? makeBuffer()
+            wholeFrame = buffer
+            executor.run(plan, into: buffer, planner: planner, clock: clock)
+            convert(buffer, drawn: plan.height)
+        }
+        if let failure { throw failure }
     }
 
     /// Renders the frame at `time` seconds into a new buffer.
@@ -45,23 +90,34 @@ public final class FrameRenderer {
 
     /// The plan of the frame at `time` seconds.
     public func plan(time: Double) -> FramePlan {
-        plan(timeline.presentation(at: time), for: makeBuffer())
+        plan(timeline.presentation(at: time))
     }
 
-    /// Renders like `render(time:into:)`, recording the evaluate, plan and draw stages into
-    /// `record`; `origin` is the run's start (monotonic ns). Each step's cost is kept for
-    /// `layerCosts()`.
-    func render(time: Double, into buffer: PixelBuffer, record: inout FrameRecord, origin: UInt64) {
+    /// Renders and converts like `render(time:into:converter:frame:)`, recording the evaluate,
+    /// plan, draw and convert stages into `record`; `origin` is the run's start (monotonic ns).
+    /// Drawing and converting take turns band by band: the conversions are timed one by one
+    /// and the draw stage is the rest. Each step's cost is kept for `layerCosts()`.
+    func render(time: Double, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord, origin: UInt64) throws {
         var tree: Layer?
         record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
         var plan: FramePlan?
-        record[.plan] = Stopwatch.measure(from: origin) { plan = self.plan(tree!, for: buffer) }
+        record[.plan] = Stopwatch.measure(from: origin) { plan = self.plan(tree!) }
         let steps = plan!
         clock.reset(steps: steps.steps.count)
-        record[.draw] = Stopwatch.measure(from: origin) {
-            executor.run(steps, into: buffer, planner: planner, clock: clock)
+        var convert = StageTime()
+        var both = try Stopwatch.measure(from: origin) {
+            try draw(steps, converter: converter, frame: frame, clock: clock) { conversion in
+                let band = try Stopwatch.measure(from: origin, conversion)
+                if convert.wall == 0 { convert.start = band.start }
+                convert.wall += band.wall
+                convert.cpu += band.cpu
+            }
         }
-        clock.apportion(stageWall: record[.draw].wall, stageCPU: record[.draw].cpu)
+        both.wall -= min(both.wall, convert.wall)
+        both.cpu -= min(both.cpu, convert.cpu)
+        record[.draw] = both
+        record[.convert] = convert
+        clock.apportion(stageWall: both.wall, stageCPU: both.cpu)
         lastPlan = steps
     }
 
@@ -83,7 +139,7 @@ public final class FrameRenderer {
         return costs
     }
 
-    private func plan(_ tree: Layer, for buffer: PixelBuffer) -> FramePlan {
-        planner.plan(tree, width: buffer.width, height: buffer.height, scale: timeline.canvas.scale)
+    private func plan(_ tree: Layer) -> FramePlan {
+        planner.plan(tree, width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, scale: timeline.canvas.scale)
     }
 }

@@ -7,6 +7,11 @@ public final class PixelBuffer: @unchecked Sendable {
     /// Bytes from one row to the next (a multiple of 64, so rows start cache-line aligned).
     public let stride: Int
     public let bytes: UnsafeMutableRawPointer
+    /// The rows the buffer holds: all of them, or for a band view (see
+    /// `init(width:height:rows:borrowing:)`) only these, `bytes` holding the first.
+    public let rows: Range<Int>
+    /// `rows.lowerBound`, kept apart for `row(_:)`.
+    @usableFromInline let firstRow: Int
     /// Whether the buffer frees `bytes` (false for scratch memory lent by its owner).
     private let ownsBytes: Bool
 
@@ -18,6 +23,8 @@ public final class PixelBuffer: @unchecked Sendable {
         stride = PixelBuffer.stride(forWidth: width)
         bytes = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+        rows = 0..<height
+        firstRow = 0
         ownsBytes = true
     }
 
@@ -30,6 +37,24 @@ public final class PixelBuffer: @unchecked Sendable {
         self.height = height
         stride = PixelBuffer.stride(forWidth: width)
         bytes = memory
+        rows = 0..<height
+        firstRow = 0
+        ownsBytes = false
+    }
+
+    /// A band view: rows `rows` of a `width` x `height` image over scratch memory the caller
+    /// owns (`rows.count` rows of `stride(forWidth:)` bytes, 64-byte aligned), so a frame can
+    /// be drawn a band at a time in memory that stays in cache. Only rows in `rows` may be
+    /// read or written; whole-image operations cover those rows.
+    public init(width: Int, height: Int, rows: Range<Int>, borrowing memory: UnsafeMutableRawPointer) {
+        precondition(width > 0 && height > 0 && rows.lowerBound >= 0 && rows.upperBound <= height && !rows.isEmpty,
+                     "a band view needs rows inside a positive size")
+        self.width = width
+        self.height = height
+        stride = PixelBuffer.stride(forWidth: width)
+        bytes = memory
+        self.rows = rows
+        firstRow = rows.lowerBound
         ownsBytes = false
     }
 
@@ -42,24 +67,24 @@ public final class PixelBuffer: @unchecked Sendable {
     /// The 32-bit pixels of row `y` (RGBA in memory order, little-endian: R in the low byte).
     @inlinable
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        (bytes + y * stride).assumingMemoryBound(to: UInt32.self)
+        (bytes + (y - firstRow) * stride).assumingMemoryBound(to: UInt32.self)
     }
 
     /// Fills every pixel with one premultiplied colour.
     public func clear(to color: Color) {
         let packed = PixelBuffer.pack(color.premultipliedRGBA8)
         if packed == 0 {
-            bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            clear(rows: rows)
             return
         }
-        for y in 0..<height { row(y).update(repeating: packed, count: width) }
+        for y in rows { row(y).update(repeating: packed, count: width) }
     }
 
     /// Makes rows `rows` transparent.
     public func clear(rows: Range<Int>) {
-        let rows = rows.clamped(to: 0..<height)
+        let rows = rows.clamped(to: self.rows)
         guard !rows.isEmpty else { return }
-        (bytes + rows.lowerBound * stride).initializeMemory(as: UInt8.self, repeating: 0, count: stride * rows.count)
+        UnsafeMutableRawPointer(row(rows.lowerBound)).initializeMemory(as: UInt8.self, repeating: 0, count: stride * rows.count)
     }
 
     /// Premultiplied RGBA of the pixel at (x, y).
@@ -77,6 +102,7 @@ public final class PixelBuffer: @unchecked Sendable {
 
     /// The pixels row by row without padding (width * height * 4 bytes): what tests compare.
     public var packedBytes: [UInt8] {
+        precondition(rows == 0..<height, "packedBytes needs a whole buffer, not a band view")
         var out = [UInt8](repeating: 0, count: width * height * 4)
         out.withUnsafeMutableBytes { dst in
             for y in 0..<height {

@@ -90,6 +90,10 @@ public final class ColorConverter {
             throw FFmpegError(call: "ColorConverter.convert", message: "rows \(rows) of \(height): a band starts on an even row and ends on one or at the bottom")
         }
         guard !rows.isEmpty else { return }
+        let reads = sourceRows(for: rows)
+        guard reads.clamped(to: buffer.rows) == reads else {
+            throw FFmpegError(call: "ColorConverter.convert", message: "rows \(rows) read rows \(reads), but the buffer holds rows \(buffer.rows)")
+        }
         try FFmpegError.check(av_frame_make_writable(frame.frame), "av_frame_make_writable")
         frame.withPlanes { planes, strides in
             convert(buffer, rows: rows, y: planes[0]!, Int(strides[0]), u: planes[1]!, Int(strides[1]), v: planes[2]!, Int(strides[2]))

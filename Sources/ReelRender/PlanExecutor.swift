@@ -15,6 +15,9 @@ public final class PlanExecutor {
     /// finds them without hashing the cache's keys again.
     private var keptMasks: [Int: CoverageMask] = [:]
     private let drawsByRows: Bool
+    /// Memory for drawing a frame band by band (`runInBands`).
+    private var bandMemory = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 64)
+    private var bandCapacity = 0
     /// One piece of a kept shadow's coverage.
     private let shadowPiece = UnsafeMutablePointer<UInt8>.allocate(capacity: KeptShadow.piece)
 
@@ -24,7 +27,10 @@ public final class PlanExecutor {
         self.drawsByRows = drawsByRows
     }
 
-    deinit { shadowPiece.deallocate() }
+    deinit {
+        shadowPiece.deallocate()
+        bandMemory.deallocate()
+    }
 
     /// Rows per band when a plan is drawn band by band: a band of a 1080p frame stays in the
     /// core's cache from the background to the last layer (and through `done`).
@@ -36,17 +42,54 @@ public final class PlanExecutor {
     /// drawn band by band, top to bottom; `done` is told each band's rows as it is finished
     /// (once, with every row, otherwise), so the caller can use them while they are in cache.
     public func run(_ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock? = nil,
-                    done: ((Range<Int>) -> Void)? = nil) {
+                    done: (Range<Int>) -> Void = { _ in }) {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
-        let frame = PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)
-        let height = schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1)
+        draw(plan, schedule, bandHeight: schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1), planner: planner,
+             clock: clock) { _ in buffer } done: { _, rows in done(rows) }
+    }
+
+    /// Draws `plan` a band at a time into memory of the executor's own that stays in cache,
+    /// handing each band to `done` as a view that holds its rows and up to `carry` rows above
+    /// them (carried over from the band before), with the band's rows. False, drawing nothing,
+    /// when the plan cannot be cut into bands (see `Schedule`).
+    public func runInBands(_ plan: FramePlan, planner: FramePlanner, clock: StepClock? = nil, carry: Int,
+                           done: (PixelBuffer, Range<Int>) -> Void) -> Bool {
+        let schedule = Schedule(plan, groupsByRow: drawsByRows)
+        guard schedule.inBands, plan.width > 0, plan.height > 0 else { return false }
+        let stride = PixelBuffer.stride(forWidth: plan.width)
+        let held = PlanExecutor.bandHeight + carry
+        if bandCapacity < stride * held {
+            bandMemory.deallocate()
+            bandCapacity = stride * held
+            bandMemory = .allocate(byteCount: bandCapacity, alignment: 64)
+        }
+        var previous: Range<Int> = 0..<0
+        draw(plan, schedule, bandHeight: PlanExecutor.bandHeight, planner: planner, clock: clock) { rows in
+            // The last rows of the band before move to the front of the memory.
+            let kept = max(rows.lowerBound - carry, previous.lowerBound)..<rows.lowerBound
+            if !kept.isEmpty {
+                bandMemory.copyMemory(from: bandMemory + (kept.lowerBound - previous.lowerBound) * stride, byteCount: kept.count * stride)
+            }
+            previous = (kept.isEmpty ? rows.lowerBound : kept.lowerBound)..<rows.upperBound
+            return PixelBuffer(width: plan.width, height: plan.height, rows: previous, borrowing: bandMemory)
+        } done: { view, rows in
+            done(view, rows)
+        }
+        return true
+    }
+
+    /// The band loop: each band of rows is drawn into the buffer `target` gives for it (cleared
+    /// first unless the plan covers it opaquely), then handed to `done`; then the frame ends.
+    private func draw(_ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, planner: FramePlanner, clock: StepClock?,
+                      target: (Range<Int>) -> PixelBuffer, done: (PixelBuffer, Range<Int>) -> Void) {
         let covered = PlanExecutor.coversOpaquely(plan)
-        for top in stride(from: 0, to: buffer.height, by: height) {
-            let rows = top..<min(top + height, buffer.height)
+        for top in Swift.stride(from: 0, to: plan.height, by: bandHeight) {
+            let rows = top..<min(top + bandHeight, plan.height)
+            let buffer = target(rows)
             if !covered { buffer.clear(rows: rows) }
             execute(plan, schedule, into: buffer, planner: planner, clock: clock,
-                    band: frame.intersection(PixelRect(x: 0, y: rows.lowerBound, width: buffer.width, height: rows.count)))
-            done?(rows)
+                    band: PixelRect(x: 0, y: rows.lowerBound, width: plan.width, height: rows.count))
+            done(buffer, rows)
         }
         keptMasks.removeAll(keepingCapacity: true)
         shadows.endFrame()
@@ -93,8 +136,8 @@ public final class PlanExecutor {
         }
     }
 
-    /// Bytes the executor holds between frames: scratch memory and kept shadow masks.
-    public var retainedBytes: Int { arena.footprint + shadows.byteCount }
+    /// Bytes the executor holds between frames: scratch memory, band memory and kept shadow masks.
+    public var retainedBytes: Int { arena.footprint + bandCapacity + shadows.byteCount }
 
     /// Draws the steps of `plan` over `band` of `buffer` (steps on the buffer itself are cut
     /// to it; a plan with pictures is drawn with the whole buffer as its band).
