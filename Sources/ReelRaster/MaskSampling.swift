@@ -18,10 +18,10 @@ public enum MaskSampling {
         /// The walk for output pixels whose centres map to mask coordinates `(x, y)` plus
         /// `(dx, dy)` per pixel; nil when a position does not fit in 16.16.
         public init?(x: Double, y: Double, dx: Double, dy: Double) {
-            let values = [(x - 0.5) * 65536, (y - 0.5) * 65536, dx * 65536, dy * 65536]
-            guard values.allSatisfy({ $0.isFinite && abs($0) < 2e9 }) else { return nil }
-            self.init(u: Int32(values[0].rounded()), v: Int32(values[1].rounded()),
-                      du: Int32(values[2].rounded()), dv: Int32(values[3].rounded()))
+            let (u, v, du, dv) = ((x - 0.5) * 65536, (y - 0.5) * 65536, dx * 65536, dy * 65536)
+            // abs() < 2e9 is false for NaN and the infinities too.
+            guard abs(u) < 2e9, abs(v) < 2e9, abs(du) < 2e9, abs(dv) < 2e9 else { return nil }
+            self.init(u: Int32(u.rounded()), v: Int32(v.rounded()), du: Int32(du.rounded()), dv: Int32(dv.rounded()))
         }
     }
 
@@ -102,20 +102,18 @@ public enum MaskSampling {
     /// `region` (a walk in 16.16, less half a pixel): one contiguous run, or nil.
     public static func span(of walk: Walk, count: Int, inside region: PixelRect) -> Range<Int>? {
         var lo = 0.0, hi = Double(count - 1)
-        for (start, step, first, last) in [(walk.u, walk.du, region.x, region.maxX - 2), (walk.v, walk.dv, region.y, region.maxY - 2)] {
-            // Need first <= floor(p / 65536) <= last, p = start + i * step.
+        // Need first <= floor(p / 65536) <= last, p = start + i * step, along each axis.
+        func narrow(_ start: Int32, _ step: Int32, _ first: Int, _ last: Int) -> Bool {
             let minP = Double(first) * 65536, maxP = Double(last) * 65536 + 65535
-            guard maxP >= minP else { return nil }
+            guard maxP >= minP else { return false }
             let s = Double(start), d = Double(step)
-            if d == 0 {
-                if s < minP || s > maxP { return nil }
-            } else {
-                let a = (minP - s) / d, b = (maxP - s) / d
-                lo = max(lo, min(a, b).rounded(.up))
-                hi = min(hi, max(a, b).rounded(.down))
-            }
+            if d == 0 { return s >= minP && s <= maxP }
+            let a = (minP - s) / d, b = (maxP - s) / d
+            lo = max(lo, min(a, b).rounded(.up))
+            hi = min(hi, max(a, b).rounded(.down))
+            return true
         }
-        guard lo <= hi else { return nil }
+        guard narrow(walk.u, walk.du, region.x, region.maxX - 2), narrow(walk.v, walk.dv, region.y, region.maxY - 2), lo <= hi else { return nil }
         // Rounding at the ends of the interval: step inwards until both ends are exact.
         var first = Int(lo), last = Int(hi)
         func inside(_ i: Int) -> Bool {

@@ -210,25 +210,22 @@ public final class Rasterizer {
         let region = PixelRect(covering: r).intersection(clip)
             .intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         guard !region.isEmpty else { return }
-        if coverage.count < region.width { coverage = [UInt8](repeating: 0, count: region.width) }
+        if coverage.count < 2 * region.width { coverage = [UInt8](repeating: 0, count: 2 * region.width) }
         func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
             max(0, min(Double(i + 1), hi) - max(Double(i), lo))
         }
-        var columns = [Double](repeating: 0, count: region.width)
-        for i in 0..<region.width { columns[i] = overlap(region.x + i, r.minX, r.maxX) }
-        // Rows wholly inside share one coverage row: the columns' own.
-        let inside = columns.map { UInt8(min($0, 1) * 255 + 0.5) }
         coverage.withUnsafeMutableBufferPointer { cov in
-            inside.withUnsafeBufferPointer { full in
-                for row in 0..<region.height {
-                    let cy = overlap(region.y + row, r.minY, r.maxY)
-                    var source = full.baseAddress!
-                    if cy < 1 {
-                        for i in 0..<region.width { cov[i] = UInt8(min(columns[i] * cy, 1) * 255 + 0.5) }
-                        source = UnsafePointer(cov.baseAddress!)
-                    }
-                    Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: source, count: region.width, color: color)
+            // Rows wholly inside share one coverage row: the columns' own.
+            let inside = cov.baseAddress!, edge = inside + region.width
+            for i in 0..<region.width { inside[i] = UInt8(min(overlap(region.x + i, r.minX, r.maxX), 1) * 255 + 0.5) }
+            for row in 0..<region.height {
+                let cy = overlap(region.y + row, r.minY, r.maxY)
+                var source = UnsafePointer(inside)
+                if cy < 1 {
+                    for i in 0..<region.width { edge[i] = UInt8(min(overlap(region.x + i, r.minX, r.maxX) * cy, 1) * 255 + 0.5) }
+                    source = UnsafePointer(edge)
                 }
+                Rasterizer.blendRow(buffer.row(region.y + row) + region.x, coverage: source, count: region.width, color: color)
             }
         }
     }

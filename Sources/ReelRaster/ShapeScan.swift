@@ -233,6 +233,8 @@ public final class ShapeScan {
     /// row sum, to every pixel right of it). Parts left of the region count at x = 0, parts
     /// right of it fall outside.
     private static func addLine(from a: Point, to b: Point, width: Double, cells: Cells) {
+        // An edge wholly above or below the region leaves nothing (a band of a frame skips most).
+        guard max(a.y, b.y) > 0, min(a.y, b.y) < Double(cells.rows), a.y != b.y else { return }
         // Split at the region's left and right edges so clamping x keeps each part's area
         // (at most three parts; no allocation, this runs for every edge of every shape).
         func crossing(_ edge: Double) -> (t: Double, point: Point)? {

@@ -102,21 +102,14 @@ public enum SpanKernels {
         return lo..<hi
     }
 
-    /// Whether every pixel of the run is opaque (nothing slid under it would show).
+    /// The part of a run from its first pixel that is not opaque to its last (empty when all
+    /// are opaque): where something slid under the run can show.
     @inlinable
-    public static func isOpaque(_ src: UnsafePointer<UInt32>, count: Int) -> Bool {
-        let alpha = PixelLanes.Vector(repeating: 0xFF00_0000)
-        var all = alpha
-        var i = 0
-        while i + PixelLanes.width <= count {
-            all &= PixelLanes.load(src + i)
-            i += PixelLanes.width
-        }
-        while i < count {
-            if src[i] >> 24 != 255 { return false }
-            i += 1
-        }
-        return all & alpha == alpha
+    public static func translucentRange(_ src: UnsafePointer<UInt32>, count: Int) -> Range<Int> {
+        var lo = 0, hi = count
+        while lo < hi, src[lo] >> 24 == 255 { lo += 1 }
+        while hi > lo, src[hi - 1] >> 24 == 255 { hi -= 1 }
+        return lo..<hi
     }
 
     /// The alpha of each pixel, as coverage.

@@ -33,15 +33,18 @@ struct KeptShadow {
     /// sample cut by `clip` (coverage indexed like `line`) when given; `scratch` holds a piece.
     func draw(walk: MaskSampling.Walk, pixels: Range<Int>, under line: UnsafeMutablePointer<UInt32>, clip: UnsafePointer<UInt8>?,
               scratch: UnsafeMutablePointer<UInt8>) {
-        var x = pixels.lowerBound
-        while x < pixels.upperBound {
-            let count = min(KeptShadow.piece, pixels.upperBound - x)
-            defer { x += count }
-            if SpanKernels.isOpaque(line + x, count: count) { continue }
+        var next = pixels.lowerBound
+        while next < pixels.upperBound {
+            let count = min(KeptShadow.piece, pixels.upperBound - next)
+            // Opaque pixels at either end of the piece are skipped too (a card's border).
+            let open = SpanKernels.translucentRange(line + next, count: count)
+            let x = next + open.lowerBound
+            next += count
+            guard !open.isEmpty else { continue }
             let from = MaskSampling.Walk(u: walk.u &+ Int32(x) &* walk.du, v: walk.v &+ Int32(x) &* walk.dv, du: walk.du, dv: walk.dv)
-            MaskSampling.bilinear(mask, from, count: count, into: scratch)
-            if let clip { SpanKernels.multiply(scratch, by: clip + x, count: count) }
-            SpanKernels.blendUnder(line + x, coverage: scratch, count: count, color: color)
+            MaskSampling.bilinear(mask, from, count: open.count, into: scratch)
+            if let clip { SpanKernels.multiply(scratch, by: clip + x, count: open.count) }
+            SpanKernels.blendUnder(line + x, coverage: scratch, count: open.count, color: color)
         }
     }
 }
