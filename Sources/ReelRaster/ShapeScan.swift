@@ -25,13 +25,17 @@ public final class ShapeScan {
         public var solid: Run
     }
 
+    // Fields read for every row go unchecked for exclusive access: a scan belongs to one
+    // thread and none of its accesses to them overlap.
+
     /// The pixels the shape may cover: its bounding box met with the clip.
-    public private(set) var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    @exclusivity(unchecked) public private(set) var region = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Rows of `region` summed (and cleared) so far.
-    private var summed = 0
-    private var area = UnsafeMutablePointer<Float>.allocate(capacity: 0), areaCapacity = 0
-    private var flags = UnsafeMutablePointer<UInt64>.allocate(capacity: 0), flagCapacity = 0
-    private var line = UnsafeMutablePointer<UInt8>.allocate(capacity: 0), lineCapacity = 0
+    @exclusivity(unchecked) private var summed = 0
+    @exclusivity(unchecked) private var area = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var flags = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+    @exclusivity(unchecked) private var line = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var areaCapacity = 0, flagCapacity = 0, lineCapacity = 0
 
     public init() {}
 
