@@ -10,14 +10,16 @@ public enum FrameProfiler {
     /// Profiles `frames` (default: all) of `timeline` on `threads` workers.
     /// With `rawVideo`, the converted frames are also written there as raw yuv420p, so an
     /// encoder alone can be timed on exactly the frames Reel made (`bin/bench`).
-    public static func profile(_ timeline: Timeline, frames: Range<Int>? = nil, threads: Int, encode: Bool = false,
-                               crf: Int = 20, preset: String = "veryfast", rawVideo: FileHandle? = nil) throws -> ProfileReport {
+    public static func profile(_ timeline: Timeline, frames: Range<Int>? = nil, threads requested: Int, encode: Bool = false,
+                               crf: Int = 20, preset: String = "veryfast", rawVideo: FileHandle? = nil,
+                               memory: MemoryBudget = .machineDefault) throws -> ProfileReport {
         let all = 0..<timeline.canvas.frameCount
         let frames = frames ?? all
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
             throw RenderError.frameRange(requested: frames, available: all)
         }
         let images = try TimelineAssets.load(timeline)
+        let threads = try memory.workers(for: MemoryBudget.estimate(timeline, images: images), requested: requested)
         var encoder: VideoEncoder?
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).mp4").path
         defer { unlink(scratch) }

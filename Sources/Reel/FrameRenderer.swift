@@ -23,9 +23,12 @@ public final class FrameRenderer {
         planner = FramePlanner(images: images)
     }
 
-    /// A renderer that decodes the timeline's images itself.
-    public convenience init(timeline: Timeline) throws {
-        self.init(timeline: timeline, images: try TimelineAssets.load(timeline))
+    /// A renderer that decodes the timeline's images itself, refusing a timeline that one
+    /// worker could not draw within `memory`.
+    public convenience init(timeline: Timeline, memory: MemoryBudget = .machineDefault) throws {
+        let images = try TimelineAssets.load(timeline)
+        _ = try memory.workers(for: MemoryBudget.estimate(timeline, images: images), requested: 1)
+        self.init(timeline: timeline, images: images)
     }
 
     /// A new buffer the canvas's pixel size.

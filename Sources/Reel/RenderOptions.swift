@@ -8,13 +8,16 @@ public struct RenderOptions: Sendable {
     public var preset: String
     /// Frames to render (default: all of the timeline). Frame f shows time f / fps.
     public var frames: Range<Int>?
+    /// What the render may take: fewer workers than `threads` run when they would not fit.
+    public var memory: MemoryBudget
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
-                frames: Range<Int>? = nil) {
+                frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault) {
         self.threads = max(1, threads)
         self.crf = crf
         self.preset = preset
         self.frames = frames
+        self.memory = memory
     }
 }
 

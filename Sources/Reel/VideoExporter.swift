@@ -21,9 +21,10 @@ public enum VideoExporter {
                                      frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
         let output = try AtomicOutput(destination: path, protecting: inputs)
         let images = try TimelineAssets.load(timeline)
+        let workers = try options.memory.workers(for: MemoryBudget.estimate(timeline, images: images), requested: options.threads)
         try output.write { temporary in
             let encoder = try VideoEncoder(path: temporary, settings: settings)
-            try encodeFrames(timeline, images, frames, threads: options.threads, encoder: encoder, progress: progress)
+            try encodeFrames(timeline, images, frames, threads: workers, encoder: encoder, progress: progress)
             try encoder.finish()
         }
     }

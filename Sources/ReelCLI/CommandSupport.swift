@@ -28,6 +28,19 @@ func loadTimeline(_ path: String) throws -> Timeline {
 }
 
 /// `A..<B` (or `A...B`, or `A..B` read as half-open) as a range of frame numbers.
+/// `--memory-limit`: what a render may take, shared by the commands that draw or check.
+struct MemoryLimitOption: ParsableArguments {
+    @Option(name: .customLong("memory-limit"),
+            help: "Memory a render may take, in MB (default: a quarter of the machine's). Fewer workers run when they would not fit; a timeline that one worker cannot draw within it is refused.")
+    var megabytes: Int?
+
+    func validate() throws {
+        if let megabytes, megabytes < 16 { throw ValidationError("--memory-limit must be at least 16 (MB), found \(megabytes)") }
+    }
+
+    var budget: MemoryBudget { megabytes.map { MemoryBudget(limit: $0 << 20) } ?? .machineDefault }
+}
+
 struct FrameRangeArgument: ExpressibleByArgument {
     let range: Range<Int>
 

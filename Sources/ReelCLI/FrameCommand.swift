@@ -14,10 +14,12 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String
 
+    @OptionGroup var memory: MemoryLimitOption
+
     func run() throws {
         try reportingErrors {
             let timeline = try loadTimeline(moment.timeline)
-            let buffer = try FrameRenderer(timeline: timeline).render(time: moment.time)
+            let buffer = try FrameRenderer(timeline: timeline, memory: memory.budget).render(time: moment.time)
             let png = try ImageWriter.pngData(buffer)
             try AtomicOutput(destination: output, protecting: [moment.timeline]).write(png)
         }

@@ -24,6 +24,8 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Render worker threads (default: one per core).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var memory: MemoryLimitOption
+
     @Flag(help: "Also encode the frames (x264, into a temporary file that is removed) and time that stage.")
     var encode = false
 
@@ -66,7 +68,7 @@ struct ProfileCommand: ParsableCommand {
             }
             defer { try? raw?.close() }
             let report = try FrameProfiler.profile(timeline, frames: frames?.range, threads: threads, encode: encode, crf: crf, preset: preset,
-                                                   rawVideo: raw)
+                                                   rawVideo: raw, memory: memory.budget)
             print(report.table())
             if let json { try write(report.json(), to: json) }
             if let trace { try write(report.trace(), to: trace) }

@@ -30,6 +30,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
+    @OptionGroup var memory: MemoryLimitOption
+
     func validate() throws {
         guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, found \(threads)") }
         guard (0...51).contains(crf) else { throw ValidationError("--crf must be 0...51, found \(crf)") }
@@ -43,7 +45,7 @@ struct RenderCommand: ParsableCommand {
             let timeline = try loadTimeline(self.timeline)
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
-            let options = RenderOptions(threads: threads, crf: crf, preset: preset, frames: frames?.range)
+            let options = RenderOptions(threads: threads, crf: crf, preset: preset, frames: frames?.range, memory: memory.budget)
             let meter = ProgressMeter(enabled: !quiet)
             try VideoExporter.export(timeline, to: path, protecting: [self.timeline], options: options, progress: meter.update)
             meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)

@@ -141,6 +141,11 @@ public struct FramePlanner {
             let origin = Point(x: (extent.minX * scale).rounded(.down), y: (extent.minY * scale).rounded(.down))
             let width = Int((extent.maxX * scale).rounded(.up)) - Int(origin.x), height = Int((extent.maxY * scale).rounded(.up)) - Int(origin.y)
             guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
+            guard width * height <= RasterCache.maximumPixels else {
+                // Too big to keep as a bitmap: drawn as it is, every frame.
+                drawContent(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: plan.layers[index])
+                return
+            }
             let localToBitmap = Transform3D.scale(scale, scale).concatenating(.translation(-origin.x, -origin.y))
             let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale)).concatenating(toDevice)
             let step = RasterizedStep(content: layer.unplaced, scale: scale, width: width, height: height, localToBitmap: localToBitmap,

@@ -97,6 +97,56 @@ public final class PlanExecutor {
         arena.endFrame()
     }
 
+    /// The most the executor's caches keep: kept shadow masks, and with `rasterizing` the
+    /// `shouldRasterize` bitmaps (and one being made past their budget).
+    public static func cachedBytesLimit(rasterizing: Bool) -> Int {
+        ShadowCache.budget + (rasterizing ? RasterCache.budget + 4 * RasterCache.maximumPixels : 0)
+    }
+
+    /// The most scratch memory drawing `plan` holds at once (offscreen pictures and masks, the
+    /// way `run` draws it), and the step where it peaks: what a memory budget is checked
+    /// against before a frame is drawn.
+    public static func scratchPeak(of plan: FramePlan, drawsByRows: Bool = true) -> (bytes: Int, step: Int?) {
+        let schedule = Schedule(plan, groupsByRow: drawsByRows)
+        var held: [Int] = [], masks: [Int] = []
+        var peak = (bytes: 0, step: Int?.none)
+        func note(_ extra: Int, _ index: Int) {
+            let now = held.reduce(0, +) + masks.reduce(0, +) + extra
+            if now > peak.bytes { peak = (now, index) }
+        }
+        var index = 0
+        while index < plan.steps.count {
+            let step = plan.steps[index]
+            let area = step.area.width * step.area.height
+            if schedule.rowGroupEnd[index] >= 0 {
+                index = schedule.rowGroupEnd[index] + 1
+                continue
+            }
+            switch step.operation {
+            case .beginGroup:
+                held.append(PixelBuffer.stride(forWidth: max(step.area.width, 1)) * step.area.height)
+                note(0, index)
+            case .endMask:
+                _ = held.popLast()
+                masks.append(area)
+                note(0, index)
+            case let .endGroup(_, clip):
+                if case .mask = clip { _ = masks.popLast() }
+                note(area, index)
+                _ = held.popLast()
+            case .shadow(let shadow):
+                // A shadow blurred in device space: its shape and two passes of the blur.
+                if case .cached = shadow.shape { note(area, index) } else { note(3 * area, index) }
+            case .image(_, _, _, let cut):
+                note(cut == nil ? 0 : area, index)
+            default:
+                break
+            }
+            index += 1
+        }
+        return peak
+    }
+
     /// Whether the plan's first step stores one opaque colour in every pixel (a background
     /// filling the frame), so the buffer need not be cleared first.
     static func coversOpaquely(_ plan: FramePlan) -> Bool {

@@ -24,6 +24,10 @@ public struct Canvas: Hashable, Sendable {
         self.scale = scale
     }
 
+    /// The most pixels a frame may have (16384 x 8192): libx264 refuses frames much larger,
+    /// so `validate` and `render` both stop there.
+    public static let maximumPixels = 16384 * 8192
+
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     public var pixelHeight: Int { Int((height * scale).rounded()) }
 

@@ -88,6 +88,11 @@ struct TimelineDecoder {
                          found: "\(pw)x\(ph) pixels")
             return nil
         }
+        if pw * ph > Canvas.maximumPixels {
+            node.problem(expected: "at most \(Canvas.maximumPixels) pixels in a frame (16384 x 8192; the encoder refuses more)",
+                         found: "\(pw)x\(ph) = \(pw * ph) pixels")
+            return nil
+        }
         if canvas.frameCount < 1 {
             node.problem(expected: "a duration of at least one frame (1 / fps seconds)",
                          found: "\(duration) s at \(canvas.fps.framesPerSecond) fps, which rounds to 0 frames")

@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ReelCore
+import ReelRender
+import ReelTimeline
+
+/// How much memory a render may take, and the estimate a timeline is held to before anything
+/// is drawn: its decoded images, and per worker the frame it draws, the offscreen pictures
+/// and masks of its costliest frame (planned at sampled frames), and the caches at their
+/// caps, plus the YUV frames in flight. Over the limit the workers are reduced to fit; a
+/// timeline that does not fit with one worker is refused, naming the costly layer and the
+/// figure, before anything is allocated. `validate`, `frame`, `render` and `profile` apply it.
+public struct MemoryBudget: Sendable, Equatable {
+    /// Bytes the render may take.
+    public var limit: Int
+
+    public init(limit: Int) { self.limit = limit }
+
+    /// A quarter of the machine's memory.
+    public static var machineDefault: MemoryBudget {
+        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        let physical = pages > 0 && size > 0 ? pages * size : 8 << 30
+        return MemoryBudget(limit: physical / 4)
+    }
+
+    /// What a timeline needs: shared bytes, bytes per worker, and where a worker's peaks.
+    public struct Estimate: Sendable {
+        /// Decoded images (shared by the workers).
+        public var images: Int
+        /// Per worker: its frame, the scratch of its costliest frame, its caches at their caps.
+        public var perWorker: Int
+        /// Per frame in flight between the workers and the encoder (YUV).
+        public var perFrameInFlight: Int
+        /// The costliest frame's scratch, that frame, and the layer where it peaks.
+        public var scratch: Int
+        public var frame: Int
+        public var layer: String?
+
+        /// Everything `workers` workers need together.
+        public func total(workers: Int) -> Int { images + workers * perWorker + (2 * workers + 2) * perFrameInFlight }
+    }
+
+    /// Frames planned to find the costliest: the first, the last and some between.
+    static let sampledFrames = 17
+
+    /// Plans sampled frames of `timeline` and adds up what a render of it holds.
+    public static func estimate(_ timeline: Timeline, images: [String: Image]) -> Estimate {
+        let canvas = timeline.canvas
+        let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
+        let planner = FramePlanner(images: images)
+        let count = canvas.frameCount
+        let frames = Set((0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
+        var worst = (bytes: 0, frame: 0, layer: String?.none)
+        var rasterizing = false
+        for frame in frames.sorted() {
+            let plan = planner.plan(timeline.presentation(at: canvas.fps.time(ofFrame: frame)), width: width, height: height, scale: canvas.scale)
+            rasterizing = rasterizing || plan.steps.contains { if case .rasterized = $0.operation { true } else { false } }
+            let peak = PlanExecutor.scratchPeak(of: plan)
+            if peak.bytes > worst.bytes { worst = (peak.bytes, frame, peak.step.map { plan.layers[plan.steps[$0].layer] }) }
+        }
+        let frameBytes = PixelBuffer.stride(forWidth: width) * height
+        let imageBytes = images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
+        let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing)
+        return Estimate(images: imageBytes, perWorker: perWorker, perFrameInFlight: width * height * 3 / 2, scratch: worst.bytes,
+                        frame: worst.frame, layer: worst.layer)
+    }
+
+    /// The workers to run (at most `requested`) so the estimate fits the limit.
+    public func workers(for estimate: Estimate, requested: Int) throws -> Int {
+        var workers = max(1, requested)
+        while workers > 1, estimate.total(workers: workers) > limit { workers -= 1 }
+        guard estimate.total(workers: workers) <= limit else { throw MemoryError(estimate: estimate, limit: limit) }
+        return workers
+    }
+}
+
+/// A timeline that needs more memory than the budget allows, even with one worker.
+public struct MemoryError: Error, CustomStringConvertible {
+    public let estimate: MemoryBudget.Estimate
+    public let limit: Int
+
+    public var description: String {
+        let mb = { (bytes: Int) in "\((bytes + (1 << 20) - 1) >> 20) MB" }
+        var text = "the timeline needs about \(mb(estimate.total(workers: 1))) with one worker, over the memory limit of \(mb(limit))"
+        if let layer = estimate.layer, estimate.scratch > 0 {
+            // A deep path names its two ends and its depth.
+            let parts = layer.split(separator: "/")
+            let name = parts.count > 4 ? "\(parts[0])/\(parts[1])/.../\(parts[parts.count - 1])` (\(parts.count) levels deep" : "\(layer)`"
+            text += "; frame \(estimate.frame) holds \(mb(estimate.scratch)) of offscreen pictures at layer `\(name)"
+            text += parts.count > 4 ? ")" : ""
+            text += " (nested group opacity, masks and shadows each need a picture; `allowsGroupOpacity: false` or fewer levels need less)"
+        }
+        return text + "; raise the limit with --memory-limit MB"
+    }
+}
