@@ -9,9 +9,10 @@ import ReelTimeline
 /// when complete (see `AtomicOutput`).
 public enum VideoExporter {
     /// Renders `timeline` to `path`; `progress` is called on the calling thread after each frame.
-    /// `inputs` are files the output must not replace (the timeline file).
+    /// `inputs` are files the output must not replace (the timeline file). `notice` hears of
+    /// changes made to fit (fewer workers than asked, to stay within the memory budget).
     public static func export(_ timeline: Timeline, to path: String, protecting inputs: [String] = [], options: RenderOptions = RenderOptions(),
-                              progress: (RenderProgress) -> Void = { _ in }) throws {
+                              notice: (String) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in }) throws {
         let all = 0..<timeline.canvas.frameCount
         let frames = options.frames ?? all
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
@@ -21,7 +22,11 @@ public enum VideoExporter {
                                      frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
         let output = try AtomicOutput(destination: path, protecting: inputs)
         let images = try TimelineAssets.load(timeline)
-        let workers = try options.memory.workers(for: MemoryBudget.estimate(timeline, images: images), requested: options.threads)
+        let estimate = MemoryBudget.estimate(timeline, images: images)
+        let workers = try options.memory.workers(for: estimate, requested: options.threads)
+        if workers < options.threads {
+            notice("rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads): more would need about \((estimate.total(workers: workers + 1) + (1 << 20) - 1) >> 20) MB, over the memory limit of \(options.memory.limit >> 20) MB")
+        }
         try output.write { temporary in
             let encoder = try VideoEncoder(path: temporary, settings: settings)
             try encodeFrames(timeline, images, frames, threads: workers, encoder: encoder, progress: progress)

@@ -47,7 +47,8 @@ struct RenderCommand: ParsableCommand {
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(threads: threads, crf: crf, preset: preset, frames: frames?.range, memory: memory.budget)
             let meter = ProgressMeter(enabled: !quiet)
-            try VideoExporter.export(timeline, to: path, protecting: [self.timeline], options: options, progress: meter.update)
+            try VideoExporter.export(timeline, to: path, protecting: [self.timeline], options: options,
+                                     notice: { if !quiet { printError("note: \($0)") } }, progress: meter.update)
             meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)
         }
     }

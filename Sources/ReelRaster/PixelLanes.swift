@@ -6,24 +6,24 @@ public enum PixelLanes {
     public typealias Vector = SIMD8<UInt32>
     public static let width = Vector.scalarCount
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func load(_ p: UnsafePointer<UInt32>) -> Vector {
         UnsafeRawPointer(p).loadUnaligned(as: Vector.self)
     }
 
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func store(_ v: Vector, _ p: UnsafeMutablePointer<UInt32>) {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: Vector.self)
     }
 
     /// Eight 8-bit coverages widened to one per lane.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func loadCoverage(_ p: UnsafePointer<UInt8>) -> Vector {
         Vector(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
     }
 
     /// Each channel times `f` (0...255 per lane) / 255, rounded to nearest.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func scale(_ p: Vector, by f: Vector) -> Vector {
         let mask: Vector = Vector(repeating: 0x00FF_00FF)
         let bias: Vector = Vector(repeating: 0x0080_0080)
@@ -35,14 +35,14 @@ public enum PixelLanes {
     }
 
     /// One 8-bit value per lane times `f` / 255, rounded to nearest (for combining coverages).
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func scaleChannel(_ v: Vector, by f: Vector) -> Vector {
         let x = v &* f &+ Vector(repeating: 128)
         return (x &+ (x &>> 8)) &>> 8
     }
 
     /// Each channel of `a` mixed toward `b` by `t` (0...256 per lane): (a (256 - t) + b t) / 256, rounded.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func mix(_ a: Vector, _ b: Vector, _ t: Vector) -> Vector {
         let mask = Vector(repeating: 0x00FF_00FF), bias = Vector(repeating: 0x0080_0080)
         let s = Vector(repeating: 256) &- t
@@ -52,11 +52,11 @@ public enum PixelLanes {
     }
 
     /// The alpha byte of each pixel.
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func alpha(_ p: Vector) -> Vector { p &>> 24 }
 
     /// Porter-Duff source-over on premultiplied pixels: s + d * (1 - sa).
-    @inlinable @inline(__always) @usableFromInline
+    @inlinable @inline(__always)
     static func over(_ s: Vector, _ d: Vector) -> Vector {
         s &+ scale(d, by: Vector(repeating: 255) &- alpha(s))
     }

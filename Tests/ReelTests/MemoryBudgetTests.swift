@@ -64,4 +64,14 @@ import ReelTimeline
         let frame = try FrameRenderer(timeline: timeline).render(time: 0)
         #expect(frame.pixel(x: 10, y: 10) == (255, 0, 0, 255))
     }
+
+    /// Asked for more workers than fit, `render` runs fewer and says so.
+    @Test func renderSaysWhenItRunsFewerWorkers() throws {
+        let (directory, path) = try write("{\"canvas\": {\"width\": 64, \"height\": 64, \"duration\": 0.07}, \"layers\": []}", "small.json")
+        // Each worker counts the kept-shadow cap (32 MB): 80 MB holds two.
+        let result = try runReel(["render", path, "-o", "small.mp4", "--threads", "4", "--memory-limit", "80"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("note: rendering with 2 workers instead of 4"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("small.mp4").path))
+    }
 }
