@@ -19,7 +19,7 @@ public enum FrameProfiler {
             throw RenderError.frameRange(requested: frames, available: all)
         }
         let images = try TimelineAssets.load(timeline)
-        let threads = try memory.workers(for: MemoryBudget.estimate(timeline, images: images), requested: requested)
+        let threads = try memory.workers(for: timeline, images: images, requested: requested)
         var encoder: VideoEncoder?
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).mp4").path
         defer { unlink(scratch) }

@@ -27,7 +27,7 @@ public final class FrameRenderer {
     /// worker could not draw within `memory`.
     public convenience init(timeline: Timeline, memory: MemoryBudget = .machineDefault) throws {
         let images = try TimelineAssets.load(timeline)
-        _ = try memory.workers(for: MemoryBudget.estimate(timeline, images: images), requested: 1)
+        _ = try memory.workers(for: timeline, images: images, requested: 1)
         self.init(timeline: timeline, images: images)
     }
 

@@ -66,6 +66,12 @@ public struct MemoryBudget: Sendable, Equatable {
                         frame: worst.frame, layer: worst.layer)
     }
 
+    /// The workers to run `timeline` with (at most `requested`) so that what it needs fits the
+    /// limit; throws `MemoryError` when one worker does not fit.
+    public func workers(for timeline: Timeline, images: [String: Image], requested: Int) throws -> Int {
+        try workers(for: MemoryBudget.estimate(timeline, images: images), requested: requested)
+    }
+
     /// The workers to run (at most `requested`) so the estimate fits the limit.
     public func workers(for estimate: Estimate, requested: Int) throws -> Int {
         var workers = max(1, requested)

@@ -22,10 +22,9 @@ public enum VideoExporter {
                                      frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
         let output = try AtomicOutput(destination: path, protecting: inputs)
         let images = try TimelineAssets.load(timeline)
-        let estimate = MemoryBudget.estimate(timeline, images: images)
-        let workers = try options.memory.workers(for: estimate, requested: options.threads)
+        let workers = try options.memory.workers(for: timeline, images: images, requested: options.threads)
         if workers < options.threads {
-            notice("rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads): more would need about \((estimate.total(workers: workers + 1) + (1 << 20) - 1) >> 20) MB, over the memory limit of \(options.memory.limit >> 20) MB")
+            notice("rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads) to stay within the memory limit of \(options.memory.limit >> 20) MB")
         }
         try output.write { temporary in
             let encoder = try VideoEncoder(path: temporary, settings: settings)

@@ -10,8 +10,6 @@ public final class PixelBuffer: @unchecked Sendable {
     /// The rows the buffer holds: all of them, or for a band view (see
     /// `init(width:height:rows:borrowing:)`) only these, `bytes` holding the first.
     public let rows: Range<Int>
-    /// `rows.lowerBound`, kept apart for `row(_:)`.
-    @usableFromInline let firstRow: Int
     /// Whether the buffer frees `bytes` (false for scratch memory lent by its owner).
     private let ownsBytes: Bool
 
@@ -24,7 +22,6 @@ public final class PixelBuffer: @unchecked Sendable {
         bytes = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
         bytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
         rows = 0..<height
-        firstRow = 0
         ownsBytes = true
     }
 
@@ -38,7 +35,6 @@ public final class PixelBuffer: @unchecked Sendable {
         stride = PixelBuffer.stride(forWidth: width)
         bytes = memory
         rows = 0..<height
-        firstRow = 0
         ownsBytes = false
     }
 
@@ -54,7 +50,6 @@ public final class PixelBuffer: @unchecked Sendable {
         stride = PixelBuffer.stride(forWidth: width)
         bytes = memory
         self.rows = rows
-        firstRow = rows.lowerBound
         ownsBytes = false
     }
 
@@ -67,7 +62,7 @@ public final class PixelBuffer: @unchecked Sendable {
     /// The 32-bit pixels of row `y` (RGBA in memory order, little-endian: R in the low byte).
     @inlinable
     public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
-        (bytes + (y - firstRow) * stride).assumingMemoryBound(to: UInt32.self)
+        (bytes + (y - rows.lowerBound) * stride).assumingMemoryBound(to: UInt32.self)
     }
 
     /// Fills every pixel with one premultiplied colour.

@@ -11,9 +11,6 @@ public final class PlanExecutor {
     private var shadows = ShadowCache()
     private var rasterCache = RasterCache()
     private let groupRows = GroupRows()
-    /// The kept shadow masks this frame's row-drawn groups use, by shadow step, so each band
-    /// finds them without hashing the cache's keys again.
-    private var keptMasks: [Int: CoverageMask] = [:]
     private let drawsByRows: Bool
     /// Memory for drawing a frame band by band (`runInBands`).
     private var bandMemory = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 64)
@@ -83,15 +80,17 @@ public final class PlanExecutor {
     private func draw(_ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, planner: FramePlanner, clock: StepClock?,
                       target: (Range<Int>) -> PixelBuffer, done: (PixelBuffer, Range<Int>) -> Void) {
         let covered = PlanExecutor.coversOpaquely(plan)
+        // The kept shadow masks of the plan's row-drawn groups, by shadow step: each band finds
+        // them without hashing the cache's keys again.
+        var kept: [Int: CoverageMask] = [:]
         for top in Swift.stride(from: 0, to: plan.height, by: bandHeight) {
             let rows = top..<min(top + bandHeight, plan.height)
             let buffer = target(rows)
             if !covered { buffer.clear(rows: rows) }
             execute(plan, schedule, into: buffer, planner: planner, clock: clock,
-                    band: PixelRect(x: 0, y: rows.lowerBound, width: plan.width, height: rows.count))
+                    band: PixelRect(x: 0, y: rows.lowerBound, width: plan.width, height: rows.count), kept: &kept)
             done(buffer, rows)
         }
-        keptMasks.removeAll(keepingCapacity: true)
         shadows.endFrame()
         rasterCache.endFrame()
         arena.endFrame()
@@ -161,7 +160,7 @@ public final class PlanExecutor {
     /// device space needs all its rows at once).
     struct Schedule {
         var rowGroupEnd: [Int]
-        var inBands = true
+        var inBands: Bool
 
         init(_ plan: FramePlan, groupsByRow: Bool) {
             rowGroupEnd = [Int](repeating: -1, count: plan.steps.count)
@@ -190,9 +189,10 @@ public final class PlanExecutor {
     public var retainedBytes: Int { arena.footprint + bandCapacity + shadows.byteCount }
 
     /// Draws the steps of `plan` over `band` of `buffer` (steps on the buffer itself are cut
-    /// to it; a plan with pictures is drawn with the whole buffer as its band).
+    /// to it; a plan with pictures is drawn with the whole buffer as its band). `kept` holds
+    /// the kept shadow masks found for this plan's steps, from band to band.
     private func execute(_ plan: FramePlan, _ schedule: Schedule, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?,
-                         band: PixelRect) {
+                         band: PixelRect, kept: inout [Int: CoverageMask]) {
         var targets: [(picture: PixelBuffer, mark: Int)] = [(buffer, arena.mark)]
         var masks: [CoverageMask] = []
         var index = 0
@@ -216,9 +216,9 @@ public final class PlanExecutor {
                 // Timed as one step, the group's landing.
                 groupRows.draw(plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target) {
                     index, key in
-                    if let kept = keptMasks[index] { return kept }
+                    if let mask = kept[index] { return mask }
                     let mask = shadows.mask(for: key) { blurredMask(key, planner: planner) }
-                    keptMasks[index] = mask
+                    kept[index] = mask
                     return mask
                 }
                 index = end
@@ -265,8 +265,9 @@ public final class PlanExecutor {
                 let bitmap = rasterCache.bitmap(for: r.content, scale: r.scale) {
                     let pixels = PixelBuffer(width: r.width, height: r.height)
                     let bitmapPlan = planner.plan(r)
+                    var memo: [Int: CoverageMask] = [:]
                     execute(bitmapPlan, Schedule(bitmapPlan, groupsByRow: drawsByRows), into: pixels, planner: planner, clock: nil,
-                            band: PixelRect(x: 0, y: 0, width: r.width, height: r.height))
+                            band: PixelRect(x: 0, y: 0, width: r.width, height: r.height), kept: &memo)
                     return Image(pixels: pixels, mipmapped: false)
                 }
                 rasterizer.draw(ImageSource(image: bitmap, filter: .linear), transform: r.bitmapToTarget, opacity: r.opacity, into: target,
@@ -370,8 +371,9 @@ public final class PlanExecutor {
             let mark = arena.mark
             let picture = arena.picture(width: box.width, height: box.height)
             let elements = planner.plan(elementsOf: layer, scale: scale, region: box)
+            var memo: [Int: CoverageMask] = [:]
             execute(elements, Schedule(elements, groupsByRow: drawsByRows), into: picture, planner: planner, clock: nil,
-                    band: PixelRect(x: 0, y: 0, width: box.width, height: box.height))
+                    band: PixelRect(x: 0, y: 0, width: box.width, height: box.height), kept: &memo)
             source = alpha(of: picture, at: box, owned: true)
             arena.release(to: mark)
         }

@@ -77,6 +77,24 @@ import ReelTestSupport
         #expect(render(root, images, byRows: true, height: height) == render(root, images, byRows: false, height: height))
     }
 
+    /// Cards inside a `shouldRasterize` layer are drawn row by row in the bitmap's own plan,
+    /// whose kept shadows must not be taken for the frame's own at the same step.
+    @Test func rasterizedCardsKeepTheirOwnShadows() {
+        var (root, images) = scene(seed: 7)
+        var holder = Layer(id: "holder")
+        holder.bounds = Rect(x: 0, y: 0, width: 200, height: 150)
+        holder.position = Point(x: 150, y: 110)
+        holder.shouldRasterize = true
+        var inner = root.sublayers[2]
+        inner.position = Point(x: 100, y: 75)
+        inner.shadowRadius = 9
+        inner.shadowOffset = Size(width: -6, height: 3)
+        inner.shadowOpacity = 0.9
+        holder.sublayers = [inner]
+        root.sublayers.insert(holder, at: 0)
+        #expect(render(root, images, byRows: true) == render(root, images, byRows: false))
+    }
+
     /// Which groups go row by row, and when a frame can be drawn in bands.
     @Test func scheduleFindsRowGroupsAndBands() {
         let (root, images) = scene(seed: 5)
