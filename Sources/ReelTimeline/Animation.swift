@@ -16,13 +16,13 @@ public struct Animation: Hashable, Sendable {
 
     public indirect enum Kind: Hashable, Sendable {
         /// CABasicAnimation: whichever of from, to and by are set, combined by CA's rules.
-        case basic(from: [Double]?, to: [Double]?, by: [Double]?)
+        case basic(from: PropertyValue?, to: PropertyValue?, by: PropertyValue?)
         /// CAKeyframeAnimation with `values`.
         case keyframe(Keyframes)
         /// CAKeyframeAnimation of a point along a path, turning with it when `rotation` is set.
         case path(PathMotion, rotation: RotationMode?)
         /// CASpringAnimation from `from` to `to` (CA's from/to/by rules, as a basic animation).
-        case spring(Spring, from: [Double]?, to: [Double]?, by: [Double]?)
+        case spring(Spring, from: PropertyValue?, to: PropertyValue?, by: PropertyValue?)
         /// CAAnimationGroup: the children play in the group's time, cut off at its duration.
         case group([Animation])
     }
@@ -67,7 +67,7 @@ public struct Animation: Hashable, Sendable {
         guard let target else { return }
         target.modify(&layer) { property, l in
             let base = property.value(of: l)
-            property.setValue(value(cycle: cycle, local: local, duration: timing.simpleDuration, base: base, kind: property.kind), on: &l)
+            property.setValue(value(cycle: cycle, local: local, duration: timing.simpleDuration, base: base), on: &l)
             if case .path(let motion, let rotation?) = kind {
                 let angle = motion.angle(at: pathProgress(motion, local / timing.simpleDuration)) + (rotation == .autoReverse ? .pi : 0)
                 l.transform = l.transform.concatenating(.rotation(angle, x: 0, y: 0, z: 1))
@@ -76,30 +76,29 @@ public struct Animation: Hashable, Sendable {
     }
 
     /// The property's value `local` seconds into cycle `cycle`.
-    func value(cycle: Int, local: Double, duration: Double, base: [Double], kind valueKind: ValueKind) -> [Double] {
+    func value(cycle: Int, local: Double, duration: Double, base: PropertyValue) -> PropertyValue {
         let linearProgress = local / duration
-        var v: [Double]
+        var v: PropertyValue
         switch kind {
         case .basic:
-            let (start, end) = endpoints(base: base, kind: valueKind)
-            v = valueKind.interpolate(start, end, timingFunction.value(at: linearProgress))
+            let (start, end) = endpoints(base: base)
+            v = start.interpolated(to: end, timingFunction.value(at: linearProgress))
         case .keyframe(let k):
             let progress = k.mode == .paced || k.mode == .cubicPaced ? linearProgress : timingFunction.value(at: linearProgress)
-            v = k.value(at: progress, kind: valueKind)
+            v = k.value(at: progress)
         case .path(let motion, _):
-            let p = motion.point(at: pathProgress(motion, linearProgress))
-            v = [p.x, p.y]
+            v = .point(motion.point(at: pathProgress(motion, linearProgress)))
         case .spring(let spring, _, _, _):
-            let (start, end) = endpoints(base: base, kind: valueKind)
-            v = valueKind.interpolate(start, end, 1 - spring.displacement(at: local))
+            let (start, end) = endpoints(base: base)
+            v = start.interpolated(to: end, 1 - spring.displacement(at: local))
         case .group:
             v = base
         }
         // With autoreverses a cycle ends where it started: there is nothing to accumulate.
         if isCumulative, cycle > 0, !timing.autoreverses {
-            v = valueKind.add(valueKind.times(endpoints(base: base, kind: valueKind).1, cycle), v)
+            v = endpoints(base: base).1.times(cycle).adding(v)
         }
-        return isAdditive ? valueKind.add(base, v) : v
+        return isAdditive ? base.adding(v) : v
     }
 
     /// Progress along a path: the paced modes ignore the animation's timing function.
@@ -108,25 +107,24 @@ public struct Animation: Hashable, Sendable {
     }
 
     /// The first and last value of one cycle, before additive combination.
-    private func endpoints(base: [Double], kind valueKind: ValueKind) -> ([Double], [Double]) {
+    private func endpoints(base: PropertyValue) -> (PropertyValue, PropertyValue) {
         switch kind {
         case let .basic(from, to, by), let .spring(_, from, to, by):
             // Core Animation's rules for which of fromValue, toValue and byValue are used.
-            let current = isAdditive ? valueKind.times(base, 0) : base
+            let current = isAdditive ? base.times(0) : base
             switch (from, to, by) {
             case let (f?, t?, _): return (f, t)
-            case let (f?, nil, b?): return (f, valueKind.add(f, b))
-            case let (nil, t?, b?): return (valueKind.add(t, b.map { -$0 }), t)
+            case let (f?, nil, b?): return (f, f.adding(b))
+            case let (nil, t?, b?): return (t.adding(b.negated), t)
             case let (f?, nil, nil): return (f, current)
             case let (nil, t?, nil): return (current, t)
-            case let (nil, nil, b?): return (current, valueKind.add(current, b))
+            case let (nil, nil, b?): return (current, current.adding(b))
             case (nil, nil, nil): return (current, current)
             }
         case .keyframe(let k):
             return (k.values.first ?? base, k.values.last ?? base)
         case .path(let motion, _):
-            let a = motion.point(at: 0), b = motion.point(at: 1)
-            return ([a.x, a.y], [b.x, b.y])
+            return (.point(motion.point(at: 0)), .point(motion.point(at: 1)))
         case .group:
             return (base, base)
         }

@@ -1,6 +1,6 @@
 /// The values of a keyframe animation and how they are timed and joined.
 public struct Keyframes: Hashable, Sendable {
-    public let values: [[Double]]
+    public let values: [PropertyValue]
     /// Fractions of the duration, ascending from 0 to 1; one per value (one more for discrete).
     /// Empty: evenly spaced. Ignored by the paced modes.
     public let keyTimes: [Double]
@@ -12,7 +12,7 @@ public struct Keyframes: Hashable, Sendable {
     /// The spline's arc length, measured once for `cubicPaced`.
     private var arcLength: ArcLength?
 
-    public init(values: [[Double]], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
+    public init(values: [PropertyValue], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
                 tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []) {
         self.values = values
         self.keyTimes = keyTimes
@@ -27,7 +27,7 @@ public struct Keyframes: Hashable, Sendable {
     }
 
     /// The value at `progress` (0...1 of one cycle, after the animation's timing function).
-    func value(at progress: Double, kind: ValueKind) -> [Double] {
+    func value(at progress: Double) -> PropertyValue {
         let n = values.count
         if n == 1 { return values[0] }
         switch mode {
@@ -37,10 +37,10 @@ public struct Keyframes: Hashable, Sendable {
             while i + 1 < n, progress >= times[i + 1] { i += 1 }
             return values[i]
         case .linear, .paced:
-            let times = mode == .paced ? pacedTimes(kind) : (keyTimes.isEmpty ? KeyframeMath.evenTimes(n) : keyTimes)
+            let times = mode == .paced ? pacedTimes() : (keyTimes.isEmpty ? KeyframeMath.evenTimes(n) : keyTimes)
             let (i, f) = KeyframeMath.segment(times, progress)
             let eased = mode == .paced || i >= timingFunctions.count ? f : timingFunctions[i].value(at: f)
-            return kind.interpolate(values[i], values[i + 1], eased)
+            return values[i].interpolated(to: values[i + 1], eased)
         case .cubic:
             let (i, f) = KeyframeMath.segment(keyTimes.isEmpty ? KeyframeMath.evenTimes(n) : keyTimes, progress)
             let eased = i < timingFunctions.count ? timingFunctions[i].value(at: f) : f
@@ -52,19 +52,19 @@ public struct Keyframes: Hashable, Sendable {
     }
 
     /// Key times that give each segment time in proportion to its length.
-    private func pacedTimes(_ kind: ValueKind) -> [Double] {
-        let lengths = (1..<values.count).map { kind.distance(values[$0 - 1], values[$0]) }
+    private func pacedTimes() -> [Double] {
+        let lengths = (1..<values.count).map { values[$0 - 1].distance(to: values[$0]) }
         let total = lengths.reduce(0, +)
         var times = [0.0]
         for l in lengths { times.append(times.last! + (total > 0 ? l / total : 1 / Double(lengths.count))) }
         return times
     }
 
-    /// The Kochanek-Bartels spline through the values, at parameter `s` of segment `i`;
-    /// end tangents come from duplicated end points.
-    func spline(_ i: Int, _ s: Double) -> [Double] {
+    /// The Kochanek-Bartels spline through the values (component by component), at parameter
+    /// `s` of segment `i`; end tangents come from duplicated end points.
+    func spline(_ i: Int, _ s: Double) -> PropertyValue {
         let s2 = s * s, s3 = s2 * s
-        return hermite(i, 2 * s3 - 3 * s2 + 1, s3 - 2 * s2 + s, -2 * s3 + 3 * s2, s3 - s2)
+        return values[i].with(components: hermite(i, 2 * s3 - 3 * s2 + 1, s3 - 2 * s2 + s, -2 * s3 + 3 * s2, s3 - s2))
     }
 
     /// How fast the spline moves (Euclidean, all components) at parameter `s` of segment `i`.
@@ -78,7 +78,8 @@ public struct Keyframes: Hashable, Sendable {
     /// values given (the basis functions at some s, or their derivatives).
     private func hermite(_ i: Int, _ h00: Double, _ h10: Double, _ h01: Double, _ h11: Double) -> [Double] {
         let n = values.count
-        let p0 = values[max(i - 1, 0)], p1 = values[i], p2 = values[i + 1], p3 = values[min(i + 2, n - 1)]
+        let p0 = values[max(i - 1, 0)].components, p1 = values[i].components
+        let p2 = values[i + 1].components, p3 = values[min(i + 2, n - 1)].components
         func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
         let (t1, c1, b1) = (param(tension, i), param(continuity, i), param(bias, i))
         let (t2, c2, b2) = (param(tension, i + 1), param(continuity, i + 1), param(bias, i + 1))

@@ -45,11 +45,11 @@ public enum LayerInspector {
         let entries = try layers.map { path, l -> (key: String, value: JSONValue) in
             let values = try keys.map { k -> (key: String, value: JSONValue) in
                 let p = LayerProperty.all[k]!
-                let values = p.value(of: l)
-                if let bad = values.first(where: { !$0.isFinite }) {
+                let value = p.value(of: l)
+                if let bad = value.nonFinite {
                     throw NotFinite(description: "layer \"\(path)\": `\(k)` is \(bad.isNaN ? "not a number" : "infinite") at \(time) s, which JSON cannot show (a singular transform?)")
                 }
-                return (k, p.kind.encode(values))
+                return (k, value.json)
             }
             return (path, key != nil ? values[0].value : .object(values))
         }

@@ -2,18 +2,19 @@ import ReelCore
 import ReelLayers
 
 /// A property of `Layer` reachable by a Core Animation key path (`position`, `position.x`,
-/// `transform.rotation.z`, ...): its value kind and how to read and write it as numbers.
+/// `transform.rotation.z`, ...): its value kind and how to read and write its `PropertyValue`.
+/// A value of another case than the kind's leaves the layer as it is (decoding never makes one).
 /// Its closures capture only key paths, which are immutable: sharing it between threads is safe.
 public struct LayerProperty: @unchecked Sendable {
     public let keyPath: String
     public let kind: ValueKind
     /// Whether the file may set it directly on a layer (components such as `position.x` are animation-only).
     public let isLayerKey: Bool
-    let get: (Layer) -> [Double]
-    let set: (inout Layer, [Double]) -> Void
+    let get: (Layer) -> PropertyValue
+    let set: (inout Layer, PropertyValue) -> Void
 
-    public func value(of layer: Layer) -> [Double] { get(layer) }
-    public func setValue(_ v: [Double], on layer: inout Layer) { set(&layer, v) }
+    public func value(of layer: Layer) -> PropertyValue { get(layer) }
+    public func setValue(_ v: PropertyValue, on layer: inout Layer) { set(&layer, v) }
 
     /// Every property by key path.
     public static let all: [String: LayerProperty] = {
@@ -21,29 +22,28 @@ public struct LayerProperty: @unchecked Sendable {
         func add(_ p: LayerProperty) { table[p.keyPath] = p }
         func key(_ path: String, _ kind: ValueKind, _ kp: WritableKeyPath<Layer, Double>) {
             add(LayerProperty(keyPath: path, kind: kind, isLayerKey: !path.contains("."),
-                              get: { [$0[keyPath: kp]] }, set: { $0[keyPath: kp] = $1[0] }))
+                              get: { .number($0[keyPath: kp]) }, set: { if case .number(let v) = $1 { $0[keyPath: kp] = v } }))
         }
         func point(_ path: String, _ kp: WritableKeyPath<Layer, Point>) {
             add(LayerProperty(keyPath: path, kind: .point, isLayerKey: !path.contains("."),
-                              get: { [$0[keyPath: kp].x, $0[keyPath: kp].y] },
-                              set: { $0[keyPath: kp] = Point(x: $1[0], y: $1[1]) }))
+                              get: { .point($0[keyPath: kp]) }, set: { if case .point(let p) = $1 { $0[keyPath: kp] = p } }))
             key(path + ".x", .scalar, kp.appending(path: \.x))
             key(path + ".y", .scalar, kp.appending(path: \.y))
         }
         func color(_ path: String, get: @escaping (Layer) -> Color, set: @escaping (inout Layer, Color) -> Void) {
             add(LayerProperty(keyPath: path, kind: .color, isLayerKey: true,
-                              get: { let c = get($0); return [c.red, c.green, c.blue, c.alpha] },
-                              set: { set(&$0, Color(red: $1[0], green: $1[1], blue: $1[2], alpha: $1[3])) }))
+                              get: { .color(get($0)) }, set: { if case .color(let c) = $1 { set(&$0, c) } }))
         }
         func transform(_ path: String, _ kp: WritableKeyPath<Layer, Transform3D>) {
             add(LayerProperty(keyPath: path, kind: .transform, isLayerKey: true,
-                              get: { $0[keyPath: kp].rows }, set: { $0[keyPath: kp] = Transform3D(rows: $1) }))
+                              get: { .transform($0[keyPath: kp]) }, set: { if case .transform(let m) = $1 { $0[keyPath: kp] = m } }))
             func component(_ name: String, _ kind: ValueKind, _ c: WritableKeyPath<TransformComponents, Double>) {
                 add(LayerProperty(keyPath: "\(path).\(name)", kind: kind, isLayerKey: false,
-                                  get: { [LayerProperty.components($0[keyPath: kp])[keyPath: c]] },
-                                  set: { layer, v in
+                                  get: { .number(LayerProperty.components($0[keyPath: kp])[keyPath: c]) },
+                                  set: { layer, value in
+                                      guard case .number(let v) = value else { return }
                                       var parts = LayerProperty.components(layer[keyPath: kp])
-                                      parts[keyPath: c] = v[0]
+                                      parts[keyPath: c] = v
                                       layer[keyPath: kp] = parts.matrix
                                   }))
             }
@@ -56,36 +56,50 @@ public struct LayerProperty: @unchecked Sendable {
             }
             component("rotation", .angle, \.rotation.z)
             add(LayerProperty(keyPath: "\(path).scale", kind: .scalar, isLayerKey: false,
-                              get: { let s = LayerProperty.components($0[keyPath: kp]).scale; return [(s.x + s.y + s.z) / 3] },
-                              set: { layer, v in
+                              get: { let s = LayerProperty.components($0[keyPath: kp]).scale; return .number((s.x + s.y + s.z) / 3) },
+                              set: { layer, value in
+                                  guard case .number(let v) = value else { return }
                                   var parts = LayerProperty.components(layer[keyPath: kp])
-                                  parts.scale = (v[0], v[0], v[0])
+                                  parts.scale = (v, v, v)
                                   layer[keyPath: kp] = parts.matrix
                               }))
             add(LayerProperty(keyPath: "\(path).translation", kind: .size, isLayerKey: false,
-                              get: { let t = LayerProperty.components($0[keyPath: kp]).translation; return [t.x, t.y] },
-                              set: { layer, v in
+                              get: { let t = LayerProperty.components($0[keyPath: kp]).translation; return .size(Size(width: t.x, height: t.y)) },
+                              set: { layer, value in
+                                  guard case .size(let v) = value else { return }
                                   var parts = LayerProperty.components(layer[keyPath: kp])
-                                  parts.translation.x = v[0]
-                                  parts.translation.y = v[1]
+                                  parts.translation.x = v.width
+                                  parts.translation.y = v.height
                                   layer[keyPath: kp] = parts.matrix
                               }))
         }
 
+        func flag(_ path: String, _ kp: WritableKeyPath<Layer, Bool>) {
+            add(LayerProperty(keyPath: path, kind: .bool, isLayerKey: true,
+                              get: { .bool($0[keyPath: kp]) }, set: { if case .bool(let b) = $1 { $0[keyPath: kp] = b } }))
+        }
+        func size(_ path: String, _ kp: WritableKeyPath<Layer, Size>) {
+            add(LayerProperty(keyPath: path, kind: .size, isLayerKey: !path.contains("."),
+                              get: { .size($0[keyPath: kp]) }, set: { if case .size(let s) = $1 { $0[keyPath: kp] = s } }))
+            key(path + ".width", .scalar, kp.appending(path: \.width))
+            key(path + ".height", .scalar, kp.appending(path: \.height))
+        }
+        func rect(_ path: String, _ kp: WritableKeyPath<Layer, Rect>) {
+            add(LayerProperty(keyPath: path, kind: .rect, isLayerKey: true,
+                              get: { .rect($0[keyPath: kp]) }, set: { if case .rect(let r) = $1 { $0[keyPath: kp] = r } }))
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ path: String, _ kp: WritableKeyPath<Layer, T>) where T.RawValue == String {
+            add(LayerProperty(keyPath: path, kind: .choice(T.allCases.map(\.rawValue)), isLayerKey: true,
+                              get: { .choice($0[keyPath: kp].rawValue) },
+                              set: { if case .choice(let name) = $1, let value = T(rawValue: name) { $0[keyPath: kp] = value } }))
+        }
+
         point("position", \.position)
         point("anchorPoint", \.anchorPoint)
-        add(LayerProperty(keyPath: "bounds", kind: .rect, isLayerKey: true,
-                          get: { [$0.bounds.origin.x, $0.bounds.origin.y, $0.bounds.size.width, $0.bounds.size.height] },
-                          set: { $0.bounds = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }))
+        rect("bounds", \.bounds)
         point("bounds.origin", \.bounds.origin)
-        add(LayerProperty(keyPath: "bounds.size", kind: .size, isLayerKey: false,
-                          get: { [$0.bounds.size.width, $0.bounds.size.height] },
-                          set: { $0.bounds.size = Size(width: $1[0], height: $1[1]) }))
-        key("bounds.size.width", .scalar, \.bounds.size.width)
-        key("bounds.size.height", .scalar, \.bounds.size.height)
-        add(LayerProperty(keyPath: "frame", kind: .rect, isLayerKey: true,
-                          get: { let f = $0.frame; return [f.origin.x, f.origin.y, f.size.width, f.size.height] },
-                          set: { $0.frame = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }))
+        size("bounds.size", \.bounds.size)
+        rect("frame", \.frame)
         transform("transform", \.transform)
         transform("sublayerTransform", \.sublayerTransform)
         key("zPosition", .scalar, \.zPosition)
@@ -94,38 +108,14 @@ public struct LayerProperty: @unchecked Sendable {
         key("borderWidth", .scalar, \.borderWidth)
         color("backgroundColor", get: { $0.backgroundColor ?? .clear }, set: { $0.backgroundColor = $1 })
         color("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
-        func flag(_ path: String, _ kp: WritableKeyPath<Layer, Bool>) {
-            add(LayerProperty(keyPath: path, kind: .bool, isLayerKey: true,
-                              get: { [$0[keyPath: kp] ? 1 : 0] }, set: { $0[keyPath: kp] = $1[0] != 0 }))
-        }
-        func size(_ path: String, _ kp: WritableKeyPath<Layer, Size>) {
-            add(LayerProperty(keyPath: path, kind: .size, isLayerKey: true,
-                              get: { [$0[keyPath: kp].width, $0[keyPath: kp].height] },
-                              set: { $0[keyPath: kp] = Size(width: $1[0], height: $1[1]) }))
-            key(path + ".width", .scalar, kp.appending(path: \.width))
-            key(path + ".height", .scalar, kp.appending(path: \.height))
-        }
-        func rect(_ path: String, _ kp: WritableKeyPath<Layer, Rect>) {
-            add(LayerProperty(keyPath: path, kind: .rect, isLayerKey: true,
-                              get: { let r = $0[keyPath: kp]; return [r.origin.x, r.origin.y, r.size.width, r.size.height] },
-                              set: { $0[keyPath: kp] = Rect(x: $1[0], y: $1[1], width: $1[2], height: $1[3]) }))
-        }
-        func choice<T: RawRepresentable & CaseIterable>(_ path: String, _ kp: WritableKeyPath<Layer, T>) where T.RawValue == String {
-            let cases = Array(T.allCases)
-            add(LayerProperty(keyPath: path, kind: .choice(cases.map(\.rawValue)), isLayerKey: true,
-                              get: { l in [Double(cases.firstIndex { $0.rawValue == l[keyPath: kp].rawValue } ?? 0)] },
-                              set: { $0[keyPath: kp] = cases[Int($1[0])] }))
-        }
         color("shadowColor", get: { $0.shadowColor }, set: { $0.shadowColor = $1 })
         key("shadowOpacity", .scalar, \.shadowOpacity)
         size("shadowOffset", \.shadowOffset)
         key("shadowRadius", .scalar, \.shadowRadius)
         add(LayerProperty(keyPath: "shadowPath", kind: .path, isLayerKey: true,
-                          get: { $0.shadowPath.map(PathCoding.numbers) ?? [] },
-                          set: { $0.shadowPath = $1.isEmpty ? nil : PathCoding.path($1) }))
+                          get: { .path($0.shadowPath) }, set: { if case .path(let p) = $1 { $0.shadowPath = p } }))
         add(LayerProperty(keyPath: "contents", kind: .name, isLayerKey: true,
-                          get: { $0.contents.map { $0.utf8.map(Double.init) } ?? [] },
-                          set: { $0.contents = $1.isEmpty ? nil : String(decoding: $1.map { UInt8($0) }, as: UTF8.self) }))
+                          get: { .image($0.contents) }, set: { if case .image(let name) = $1 { $0.contents = name } }))
         choice("contentsGravity", \.contentsGravity)
         key("contentsScale", .scalar, \.contentsScale)
         rect("contentsRect", \.contentsRect)

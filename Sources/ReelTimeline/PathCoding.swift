@@ -1,13 +1,12 @@
 import ReelCore
 
-/// Paths in the timeline file, and as the flat number lists animations interpolate:
-/// each element is its code (0 move, 1 line, 2 quad, 3 cubic, 4 close) followed by its points.
+/// Paths as the timeline file writes them: a rect, a rounded rect, an ellipse, or elements.
 enum PathCoding {
     static func decode(_ node: JSONNode) -> Path? {
         guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements"]) else { return nil }
         func rect(_ n: JSONNode) -> Rect? {
-            guard let v = ValueKind.rect.decode(n) else { return nil }
-            return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+            guard case .rect(let r)? = ValueKind.rect.decode(n) else { return nil }
+            return r
         }
         let shapes = ["rect", "roundedRect", "ellipse", "elements"].filter { m[$0] != nil }
         guard shapes.count == 1 else {
@@ -44,44 +43,5 @@ enum PathCoding {
             }
         }
         return elements.count == items.count ? Path(elements: elements) : nil
-    }
-
-    static func numbers(_ path: Path) -> [Double] {
-        path.elements.flatMap { e -> [Double] in
-            switch e {
-            case .move(let p): return [0, p.x, p.y]
-            case .line(let p): return [1, p.x, p.y]
-            case .quad(let c, let p): return [2, c.x, c.y, p.x, p.y]
-            case .cubic(let a, let b, let p): return [3, a.x, a.y, b.x, b.y, p.x, p.y]
-            case .close: return [4]
-            }
-        }
-    }
-
-    static func path(_ v: [Double]) -> Path {
-        var elements: [Path.Element] = []
-        var i = 0
-        func point(_ k: Int) -> Point { Point(x: v[i + 1 + 2 * k], y: v[i + 2 + 2 * k]) }
-        while i < v.count {
-            switch Int(v[i]) {
-            case 0: elements.append(.move(point(0))); i += 3
-            case 1: elements.append(.line(point(0))); i += 3
-            case 2: elements.append(.quad(point(0), point(1))); i += 5
-            case 3: elements.append(.cubic(point(0), point(1), point(2))); i += 7
-            default: elements.append(.close); i += 1
-            }
-        }
-        return Path(elements: elements)
-    }
-
-    /// Whether two coded paths have the same elements in the same order (so points can be mixed).
-    static func sameStructure(_ a: [Double], _ b: [Double]) -> Bool {
-        guard a.count == b.count else { return false }
-        var i = 0
-        while i < a.count {
-            guard a[i] == b[i] else { return false }
-            i += [3, 3, 5, 7, 1][min(4, max(0, Int(a[i])))]
-        }
-        return true
     }
 }

@@ -112,7 +112,7 @@ extension TimelineDecoder {
         return .basic(from: from, to: to, by: by)
     }
 
-    private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> ([Double]?, [Double]?, [Double]?) {
+    private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> (PropertyValue?, PropertyValue?, PropertyValue?) {
         (m["fromValue"].flatMap { decodeValue($0, property) }, m["toValue"].flatMap { decodeValue($0, property) },
          m["byValue"].flatMap { decodeValue($0, property) })
     }

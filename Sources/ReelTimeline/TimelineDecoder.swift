@@ -77,9 +77,7 @@ struct TimelineDecoder {
         var scale = 1.0
         if let s = m["scale"], let v = s.number(in: 0.01...16, rangeText: positive + " up to 16") { scale = v }
         var background = Color.black
-        if let b = m["background"], let v = ValueKind.color.decode(b) {
-            background = Color(red: v[0], green: v[1], blue: v[2], alpha: v[3])
-        }
+        if let b = m["background"], case .color(let c)? = ValueKind.color.decode(b) { background = c }
         guard let width, let height, let duration else { return nil }
         let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
         let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
@@ -185,7 +183,7 @@ struct TimelineDecoder {
     }
 
     /// A property value as the file writes it; `contents` must name a declared asset.
-    func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> [Double]? {
+    func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> PropertyValue? {
         guard let v = property.kind.decode(node) else { return nil }
         if property.keyPath == "contents", case .string(let name) = node.value, !assetNames.contains(name) {
             node.problem(expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",

@@ -1,7 +1,7 @@
 import ReelCore
 
-/// The type of a layer property's value, as the file writes it and as animations
-/// interpolate it: every value is a short vector of numbers, interpolated per component.
+/// The type of a layer property's value as the file writes it: what `decode` accepts and
+/// error messages expect; the decoded value is a `PropertyValue` of the matching case.
 public enum ValueKind: Hashable, Sendable {
     /// A number.
     case scalar
@@ -20,14 +20,14 @@ public enum ValueKind: Hashable, Sendable {
     /// 16 numbers (CATransform3D m11...m44) or components
     /// `{"translation": [x, y, z?], "rotation": {"x", "y", "z"} or z, "scale": s or [sx, sy, sz?], "m34": p}`.
     case transform
-    /// A path: `{"rect": [x, y, w, h]}`, `{"roundedRect": [x, y, w, h], "cornerRadius": r}`,
+    /// A path, or null for none: `{"rect": [x, y, w, h]}`, `{"roundedRect": [x, y, w, h], "cornerRadius": r}`,
     /// `{"ellipse": [x, y, w, h]}` or `{"elements": [["move", x, y], ["line", x, y],
     /// ["quad", cx, cy, x, y], ["cubic", c1x, c1y, c2x, c2y, x, y], ["close"]]}`. Paths with the same
     /// elements interpolate point by point; others step.
     case path
-    /// A name (an asset of the timeline, or null for none); steps. It travels as its UTF-8 code units.
+    /// A name (an asset of the timeline, or null for none); steps.
     case name
-    /// One of a fixed set of names; steps. It travels as its index.
+    /// One of a fixed set of names; steps.
     case choice([String])
 
     /// How the file writes it, for error messages.
@@ -41,7 +41,7 @@ public enum ValueKind: Hashable, Sendable {
         case .color: return "a colour \"#RRGGBB\", \"#RRGGBBAA\" or [red, green, blue, alpha] in 0...1"
         case .bool: return "true or false"
         case .transform: return "a transform: 16 numbers or {\"translation\", \"rotation\", \"scale\", \"m34\"}"
-        case .path: return "a path: {\"rect\"}, {\"roundedRect\", \"cornerRadius\"}, {\"ellipse\"} or {\"elements\"}"
+        case .path: return "a path: {\"rect\"}, {\"roundedRect\", \"cornerRadius\"}, {\"ellipse\"}, {\"elements\"} or null"
         case .name: return "an asset name or null"
         case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
         }
@@ -60,9 +60,9 @@ public enum ValueKind: Hashable, Sendable {
     static let limit = 1e7
 
     /// Decodes a value written in the file, reporting a problem and returning nil when it does not fit.
-    func decode(_ node: JSONNode) -> [Double]? {
+    func decode(_ node: JSONNode) -> PropertyValue? {
         guard let v = decodeForm(node) else { return nil }
-        guard v.allSatisfy({ abs($0) <= ValueKind.limit }) || self == .name else {
+        guard v.components.allSatisfy({ abs($0) <= ValueKind.limit }) else {
             node.problem(expected: "numbers within ±\(Int(ValueKind.limit))")
             return nil
         }
@@ -70,36 +70,37 @@ public enum ValueKind: Hashable, Sendable {
     }
 
     /// Decodes the value's form, without the range check.
-    private func decodeForm(_ node: JSONNode) -> [Double]? {
+    private func decodeForm(_ node: JSONNode) -> PropertyValue? {
         switch self {
         case .scalar:
-            if case .number(let v) = node.value { return [v] }
+            if case .number(let v) = node.value { return .number(v) }
         case .angle:
-            if case .number(let v) = node.value { return [v] }
+            if case .number(let v) = node.value { return .number(v) }
             if case .string(let s) = node.value, s.hasSuffix("deg"), let d = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces)) {
-                return [d * .pi / 180]
+                return .number(d * .pi / 180)
             }
         case .bool:
-            if case .bool(let b) = node.value { return [b ? 1 : 0] }
-        case .point: return numbers(node, count: 2, names: ["x", "y"])
-        case .size: return numbers(node, count: 2, names: ["width", "height"])
-        case .rect: return numbers(node, count: 4, names: ["x", "y", "width", "height"])
+            if case .bool(let b) = node.value { return .bool(b) }
+        case .point: return numbers(node, count: 2, names: ["x", "y"]).map { .point(Point(x: $0[0], y: $0[1])) }
+        case .size: return numbers(node, count: 2, names: ["width", "height"]).map { .size(Size(width: $0[0], height: $0[1])) }
+        case .rect:
+            return numbers(node, count: 4, names: ["x", "y", "width", "height"]).map { .rect(Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
         case .color:
-            if case .string(let s) = node.value, let c = Color(hex: s) { return [c.red, c.green, c.blue, c.alpha] }
+            if case .string(let s) = node.value, let c = Color(hex: s) { return .color(c) }
             if case .array(let items) = node.value, items.count == 3 || items.count == 4 {
                 let v = items.compactMap { if case .number(let n) = $0, (0...1).contains(n) { return n } else { return nil } }
-                if v.count == items.count { return v.count == 3 ? v + [1] : v }
+                if v.count == items.count { return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)) }
             }
         case .transform:
-            return decodeTransform(node)
+            return decodeTransform(node).map { .transform($0) }
         case .path:
-            if let path = PathCoding.decode(node) { return PathCoding.numbers(path) }
-            return nil
+            if case .null = node.value { return .path(nil) }
+            return PathCoding.decode(node).map { .path($0) }
         case .name:
-            if case .null = node.value { return [] }
-            if case .string(let s) = node.value, !s.isEmpty { return s.utf8.map(Double.init) }
+            if case .null = node.value { return .image(nil) }
+            if case .string(let s) = node.value, !s.isEmpty { return .image(s) }
         case .choice(let names):
-            if case .string(let s) = node.value, let i = names.firstIndex(of: s) { return [Double(i)] }
+            if case .string(let s) = node.value, names.contains(s) { return .choice(s) }
             node.problem(expected: expectation, suggestion: { if case .string(let s) = node.value { return Suggestion.didYouMean(s, in: names) } else { return nil } }())
             return nil
         }
@@ -121,10 +122,10 @@ public enum ValueKind: Hashable, Sendable {
         return nil
     }
 
-    private func decodeTransform(_ node: JSONNode) -> [Double]? {
+    private func decodeTransform(_ node: JSONNode) -> Transform3D? {
         if case .array(let items) = node.value {
             let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-            if v.count == 16, items.count == 16 { return v }
+            if v.count == 16, items.count == 16 { return Transform3D(rows: v) }
             node.problem(expected: expectation)
             return nil
         }
@@ -137,15 +138,15 @@ public enum ValueKind: Hashable, Sendable {
             }
         }
         if let r = members["rotation"] {
-            if let z = ValueKind.angle.decodeQuietly(r) {
-                c.rotation.z = z[0]
+            if case .number(let z)? = ValueKind.angle.decodeQuietly(r) {
+                c.rotation.z = z
             } else if let axes = r.object(allowed: ["x", "y", "z"]) {
                 for (axis, n) in axes {
-                    guard let v = ValueKind.angle.decode(n) else { ok = false; continue }
+                    guard case .number(let v)? = ValueKind.angle.decode(n) else { ok = false; continue }
                     switch axis {
-                    case "x": c.rotation.x = v[0]
-                    case "y": c.rotation.y = v[0]
-                    default: c.rotation.z = v[0]
+                    case "x": c.rotation.x = v
+                    case "y": c.rotation.y = v
+                    default: c.rotation.z = v
                     }
                 }
             } else { ok = false }
@@ -160,11 +161,11 @@ public enum ValueKind: Hashable, Sendable {
         if let p = members["m34"] {
             if let v = p.number() { c.perspective = v } else { ok = false }
         }
-        return ok ? c.matrix.rows : nil
+        return ok ? c.matrix : nil
     }
 
     /// Decodes without reporting; for trying one form before another.
-    func decodeQuietly(_ node: JSONNode) -> [Double]? {
+    func decodeQuietly(_ node: JSONNode) -> PropertyValue? {
         let scratch = JSONNode(value: node.value, path: node.path, report: ProblemReport())
         return decode(scratch)
     }

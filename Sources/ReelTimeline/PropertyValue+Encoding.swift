@@ -1,0 +1,31 @@
+import ReelCore
+
+extension PropertyValue {
+    /// The value as the timeline file writes it (what `ValueKind.decode` reads back): numbers
+    /// (angles in radians), arrays for points, sizes, rects, colours ([r, g, b, a]) and
+    /// transforms (16 numbers), a path's elements, names as strings, null for no path or image.
+    public var json: JSONValue {
+        switch self {
+        case .number(let v): return .number(v)
+        case .point, .size, .rect, .color, .transform: return .array(components.map { .number($0) })
+        case .bool(let b): return .bool(b)
+        case .image(let name): return name.map { .string($0) } ?? .null
+        case .choice(let name): return .string(name)
+        case .path(nil): return .null
+        case .path(let path?):
+            return .object([("elements", .array(path.elements.map { e -> JSONValue in
+                func n(_ p: Point) -> [JSONValue] { [.number(p.x), .number(p.y)] }
+                switch e {
+                case .move(let p): return .array([.string("move")] + n(p))
+                case .line(let p): return .array([.string("line")] + n(p))
+                case .quad(let c, let p): return .array([.string("quad")] + n(c) + n(p))
+                case .cubic(let a, let b, let p): return .array([.string("cubic")] + n(a) + n(b) + n(p))
+                case .close: return .array([.string("close")])
+                }
+            }))])
+        }
+    }
+
+    /// The numbers in the value that are not finite (a singular transform's), for reports.
+    var nonFinite: Double? { components.first { !$0.isFinite } }
+}

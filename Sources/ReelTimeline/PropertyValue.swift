@@ -1,0 +1,61 @@
+import ReelCore
+
+/// A layer property's value as a timeline holds it, from the file through animation to the
+/// layer: it says what it is. Numbers, points, sizes, rects, colours and transforms
+/// interpolate (see `PropertyValue+Animation`); a path interpolates point by point with a
+/// path of the same elements; booleans, images and named choices step.
+public enum PropertyValue: Hashable, Sendable {
+    /// A number (angles in radians).
+    case number(Double)
+    case point(Point)
+    case size(Size)
+    case rect(Rect)
+    /// Red, green, blue and alpha in 0...1.
+    case color(Color)
+    case transform(Transform3D)
+    /// A path, or none (`shadowPath` unset).
+    case path(Path?)
+    /// The name of an image asset, or none (`contents` unset).
+    case image(String?)
+    case bool(Bool)
+    /// One of a fixed set of names (a gravity, a filter).
+    case choice(String)
+
+    /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
+    /// interpolation, addition, splines and paced distances work on. Empty for values that step.
+    var components: [Double] {
+        switch self {
+        case .number(let v): return [v]
+        case .point(let p): return [p.x, p.y]
+        case .size(let s): return [s.width, s.height]
+        case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case .color(let c): return [c.red, c.green, c.blue, c.alpha]
+        case .transform(let m): return m.rows
+        case .path(let p): return p?.points.flatMap { [$0.x, $0.y] } ?? []
+        case .image, .bool, .choice: return []
+        }
+    }
+
+    /// The same kind of value made of the numbers `c` (as many as `components` has).
+    func with(components c: [Double]) -> PropertyValue {
+        switch self {
+        case .number: return .number(c[0])
+        case .point: return .point(Point(x: c[0], y: c[1]))
+        case .size: return .size(Size(width: c[0], height: c[1]))
+        case .rect: return .rect(Rect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: return .color(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .transform: return .transform(Transform3D(rows: c))
+        case .path(let p):
+            return .path(p?.replacingPoints(stride(from: 0, to: c.count - 1, by: 2).map { Point(x: c[$0], y: c[$0 + 1]) }))
+        case .image, .bool, .choice: return self
+        }
+    }
+
+    /// Whether animations step between values of this kind instead of interpolating.
+    var steps: Bool {
+        switch self {
+        case .image, .bool, .choice: return true
+        default: return false
+        }
+    }
+}
