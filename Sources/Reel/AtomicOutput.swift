@@ -46,11 +46,18 @@ public struct AtomicOutput: Sendable {
         temporary = "\(dir)/.\(url.lastPathComponent).reel-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
-    /// Runs `write` against the temporary path, then renames it into place; on any error, or
-    /// when the process is interrupted, the temporary file is removed.
+    /// Creates the temporary file (empty), runs `write` against its path, then renames it into
+    /// place; on any error, or when the process is interrupted, the temporary file is removed.
     public func write<T>(_ write: (String) throws -> T) throws -> T {
         Interruption.removeOnInterrupt(temporary)
         defer { Interruption.removeOnInterrupt(nil) }
+        // Made here, empty, so a folder that refuses new files is named in words before any work.
+        let made = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard made >= 0 else {
+            let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
+            throw OutputError(path: destination, reason: "cannot create a file in \(folder) (\(String(cString: strerror(errno))))")
+        }
+        close(made)
         do {
             let result = try write(temporary)
             if let mode { chmod(temporary, mode) }
@@ -70,7 +77,7 @@ public struct AtomicOutput: Sendable {
     /// Writes `data` as the file.
     public func write(_ data: Data) throws {
         try write { path in
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard fd >= 0 else { throw OutputError(path: destination, reason: String(cString: strerror(errno))) }
             defer { close(fd) }
             try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in

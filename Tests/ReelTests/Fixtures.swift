@@ -36,8 +36,9 @@ func reelExecutable() -> URL {
     return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/reel").standardized
 }
 
-/// Runs `reel` with `arguments`; returns its exit status, stdout and stderr.
-func runReel(_ arguments: [String], in directory: URL? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+/// Runs `reel` with `arguments`; returns its exit status, stdout and stderr. With `timeout`,
+/// a run still going after that many seconds is terminated (and ends by SIGTERM).
+func runReel(_ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = reelExecutable()
     process.arguments = arguments
@@ -50,6 +51,9 @@ func runReel(_ arguments: [String], in directory: URL? = nil) throws -> (status:
     process.standardOutput = output
     process.standardError = try FileHandle(forWritingTo: errorFile)
     try process.run()
+    if let timeout {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
+    }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let errorData = try Data(contentsOf: errorFile)

@@ -33,7 +33,7 @@ import Testing
         try Data("garbage, not an image".utf8).write(to: dir.appendingPathComponent("bad.png"))
         let result = try runReel(["validate", "t.json"], in: dir)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("asset \"i\"") && result.stderr.contains("bad.png"), "\(result.stderr)")
+        #expect(result.stderr.contains("assets.i.path") && result.stderr.contains("bad.png"), "\(result.stderr)")
         #expect(!result.stderr.contains("0x") && !result.stderr.contains("garbage"))   // libav quotes no bytes
         try FileManager.default.removeItem(at: dir.appendingPathComponent("bad.png"))
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("bad.png"), withIntermediateDirectories: false)

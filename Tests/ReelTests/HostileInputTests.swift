@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The catalogue of hostile inputs in `Tests/Fixtures/invalid`: broken and malicious JSON,
+/// assets that are not images (empty, garbage, cut short, lying about their size, a folder, a
+/// FIFO, a system file), memory bombs and output paths that would destroy something. Each
+/// entry of `catalogue.json` is a command with its expected exit status and a fragment of its
+/// message; none may crash, hang or leave an output behind.
+@Suite struct HostileInputTests {
+    struct Case: Decodable {
+        let args: [String]
+        let exit: Int32
+        let message: String
+        /// An output that must not exist afterwards.
+        let absent: String?
+        /// An output that must exist afterwards.
+        let creates: String?
+    }
+
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/invalid").standardized
+
+    @Test func everyHostileInputGetsItsExitStatusAndMessage() throws {
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.folder.appendingPathComponent("catalogue.json")))
+        #expect(cases.count >= 40)
+        let scratch = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let dir = scratch.appendingPathComponent("invalid")
+        try FileManager.default.copyItem(at: Self.folder, to: dir)
+        #expect(mkfifo(dir.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        for c in cases {
+            let start = Date()
+            let result = try runReel(c.args, in: dir, timeout: 10)
+            let seconds = Date().timeIntervalSince(start)
+            let command = c.args.joined(separator: " ")
+            #expect(result.status == c.exit, "reel \(command): exit \(result.status), stderr: \(result.stderr)")
+            #expect(c.message.isEmpty || result.stderr.contains(c.message), "reel \(command): \(result.stderr)")
+            #expect(seconds < 10, "reel \(command) took \(seconds) s")
+            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "reel \(command) crashed: \(result.stderr)")
+            if let absent = c.absent {
+                #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(absent).path), "reel \(command) left \(absent)")
+            }
+            if let created = c.creates {
+                #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(created).path), "reel \(command) made no \(created)")
+            }
+        }
+        // No temporary file is left beside the outputs, and the inputs are all still there.
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty, "left behind: \(left)")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
+        for name in inputs {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name) is gone")
+        }
+        #expect(try Data(contentsOf: dir.appendingPathComponent("valid.json")) == Data(contentsOf: Self.folder.appendingPathComponent("valid.json")))
+    }
+
+    /// The memory bombs are refused from an estimate, before the memory is taken: no child
+    /// `reel` of this test run has come near 1 GB.
+    @Test func memoryBombsAreRefusedBeforeAllocating() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bomb = Self.folder.appendingPathComponent("memory-nested-group-opacity.json")
+        let result = try runReel(["render", bomb.path, "-o", dir.appendingPathComponent("bomb.mp4").path], timeout: 10)
+        #expect(result.status == 1 && result.stderr.contains("MB"), "\(result.stderr)")
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #expect(usage.ru_maxrss < 1 << 20, "a child reel reached \(usage.ru_maxrss / 1024) MB")
+    }
+}
