@@ -42,7 +42,7 @@ public enum TimelineAssets {
     static func reason(for error: FFmpegError, path: String) -> String {
         let file = FileHandle(forReadingAtPath: path)
         defer { try? file?.close() }
-        let head = (try? file?.read(upToCount: 24)) ?? nil ?? Data()
+        let head = (try? file?.read(upToCount: 24)) ?? Data()
         if head.isEmpty { return "an empty file" }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         if head.count == 24, Array(head.prefix(8)) == signature, Array(head[12..<16]) == Array("IHDR".utf8) {

@@ -9,12 +9,15 @@ public struct Keyframes: Hashable, Sendable {
     public let mode: Animation.CalculationMode
     /// Kochanek-Bartels parameters per keyframe for the cubic modes (all 0: Catmull-Rom).
     public let tension: [Double], continuity: [Double], bias: [Double]
+    /// Each value's components, taken once: the spline reads them many times a frame.
+    private let points: [[Double]]
     /// The spline's arc length, measured once for `cubicPaced`.
     private var arcLength: ArcLength?
 
     public init(values: [PropertyValue], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
                 tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []) {
         self.values = values
+        points = values.map(\.components)
         self.keyTimes = keyTimes
         self.timingFunctions = timingFunctions
         self.mode = mode
@@ -77,9 +80,8 @@ public struct Keyframes: Hashable, Sendable {
     /// Segment `i` in Hermite form, its end values and tangents weighted by the four basis
     /// values given (the basis functions at some s, or their derivatives).
     private func hermite(_ i: Int, _ h00: Double, _ h10: Double, _ h01: Double, _ h11: Double) -> [Double] {
-        let n = values.count
-        let p0 = values[max(i - 1, 0)].components, p1 = values[i].components
-        let p2 = values[i + 1].components, p3 = values[min(i + 2, n - 1)].components
+        let n = points.count
+        let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1], p3 = points[min(i + 2, n - 1)]
         func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
         let (t1, c1, b1) = (param(tension, i), param(continuity, i), param(bias, i))
         let (t2, c2, b2) = (param(tension, i + 1), param(continuity, i + 1), param(bias, i + 1))

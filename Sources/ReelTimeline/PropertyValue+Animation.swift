@@ -17,9 +17,12 @@ extension PropertyValue {
                 scale: (mix(ca.scale.x, cb.scale.x), mix(ca.scale.y, cb.scale.y), mix(ca.scale.z, cb.scale.z)),
                 perspective: mix(ca.perspective, cb.perspective))
             return .transform(c.matrix)
-        case let (.path(x), .path(y)):
-            let same = x == nil && y == nil || x.flatMap { x in y.map { x.hasSameElements(as: $0) } } == true
-            if !same { return f < 1 ? self : b }
+        case (.path(nil), .path(nil)):
+            return self
+        case let (.path(x?), .path(y?)) where x.hasSameElements(as: y):
+            break
+        case (.path, .path):
+            return f < 1 ? self : b
         default:
             if steps { return f < 1 ? self : b }
         }

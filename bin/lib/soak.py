@@ -38,7 +38,8 @@ while process.poll() is None:
         break
     time.sleep(0.2)
 elapsed = time.monotonic() - start
-os.remove(out) if os.path.exists(out) else None
+if os.path.exists(out):
+    os.remove(out)
 os.remove(path)
 os.rmdir(work)
 if process.returncode != 0 or not samples:
