@@ -11,11 +11,14 @@ texture, texture.png, that the image scenes show):
              average it away.
 Geometry is worked out here with numpy from the same numbers, not taken from Reel.
 
-    pip install skia-python numpy && python3 scripts/make-shape-goldens.py
+    pip install skia-python numpy && python3 scripts/make-shape-goldens.py [NAME ...]
+
+With names, only those scenes are written (the others keep the goldens already looked at).
 """
 import json
 import math
 import os
+import sys
 
 import numpy as np
 import skia
@@ -61,6 +64,8 @@ def rotation_y(radians):
 
 
 def scene(name, layers, draw, supersample=SUPERSAMPLE, assets=None):
+    if len(sys.argv) > 1 and name not in sys.argv[1:]:
+        return
     surface = skia.Surface(W * supersample, H * supersample)
     canvas = surface.getCanvas()
     canvas.clear(color(BACKGROUND))
@@ -146,6 +151,7 @@ def main():
           tilted)
 
     shadows_and_masks()
+    fill_rules()
     images()
 
 
@@ -179,6 +185,51 @@ def shadows_and_masks():
                            "sublayers": [{"id": "green", "frame": [70, 0, 70, 60], "backgroundColor": "#2ECC71"}],
                            "mask": {"id": "circle", "frame": [25, 15, 90, 90], "cornerRadius": 45, "backgroundColor": "#FFFFFF"}}],
           circle_mask)
+
+
+def skia_path(elements, fill_rule):
+    path = skia.Path()
+    for verb, *n in elements:
+        {"move": path.moveTo, "line": path.lineTo, "close": path.close}[verb](*n)
+    path.setFillType(skia.PathFillType.kEvenOdd if fill_rule == "evenOdd" else skia.PathFillType.kWinding)
+    return path
+
+
+def fill_rules():
+    """Sharp (shadowRadius 0) and blurred shadowPaths whose parts overlap: the exact area each rule encloses."""
+    def rect(x0, y0, x1, y1, clockwise=True):
+        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        if not clockwise:
+            corners.reverse()
+        return [["move", *corners[0]]] + [["line", *p] for p in corners[1:]] + [["close"]]
+
+    # Non-zero: two rects wound opposite ways meeting at x = 60.5 (no seam where they meet), and the
+    # left one drawn twice the same way (its half-covered edge pixels stay half covered).
+    abutting = rect(10.5, 10.25, 60.5, 60.75) + rect(60.5, 10.25, 110.3, 60.75, clockwise=False) + rect(10.5, 10.25, 60.5, 60.75)
+    # Even-odd: a five-pointed star drawn in one stroke (its middle pentagon is outside) and a
+    # square around it, so the star's points are holes in the square.
+    def star(cx, cy, r):
+        points = [(cx + r * math.sin(math.radians(144 * i)), cy - r * math.cos(math.radians(144 * i))) for i in range(5)]
+        return [["move", *points[0]]] + [["line", *p] for p in points[1:]] + [["close"]]
+    starred = star(155, 42, 36)
+    framed = rect(20.3, 80.6, 90.4, 150.2) + star(55.35, 115.4, 40)
+    shapes = [("abutting", abutting, "nonZero", "#F1C40F", 0, None), ("star", starred, "evenOdd", "#3498DB", 0, None),
+              ("framed", framed, "evenOdd", "#E74C3C", 3, (5, 4))]
+    layers = []
+    for name, elements, fill_rule, colour, radius, offset in shapes:
+        layer = {"id": name, "frame": [0, 0, W, H], "shadowOpacity": 1, "shadowColor": colour, "shadowRadius": radius,
+                 "shadowOffset": list(offset or (0, 0)), "shadowPath": {"elements": elements}}
+        if fill_rule != "nonZero":
+            layer["shadowPath"]["fillRule"] = fill_rule
+        layers.append(layer)
+
+    def draw(c):
+        for name, elements, fill_rule, colour, radius, offset in shapes:
+            p = paint(colour) if radius == 0 else shadow_paint(1, radius)
+            if radius:
+                p.setColor4f(color(colour))
+            c.save(); c.translate(*(offset or (0, 0))); c.drawPath(skia_path(elements, fill_rule), p); c.restore()
+    scene("shadow-path-fill-rules", layers, draw)
 
 
 def texture():

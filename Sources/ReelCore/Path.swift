@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A vector outline of move/line/quad/cubic/close elements (CGPath), filled with the
-/// non-zero rule.
+/// A vector outline of move/line/quad/cubic/close elements (CGPath), and the rule that says
+/// what it encloses where its parts overlap (non-zero unless it says otherwise).
 public struct Path: Hashable, Sendable {
     public enum Element: Hashable, Sendable {
         case move(Point)
@@ -16,10 +16,15 @@ public struct Path: Hashable, Sendable {
     }
 
     public private(set) var elements: [Element] = []
+    /// What the outline encloses where its parts overlap or cross. Default `nonZero`.
+    public var fillRule: FillRule = .nonZero
 
     public init() {}
 
-    public init(elements: [Element]) { self.elements = elements }
+    public init(elements: [Element], fillRule: FillRule = .nonZero) {
+        self.elements = elements
+        self.fillRule = fillRule
+    }
 
     public mutating func move(to p: Point) { elements.append(.move(p)) }
     public mutating func line(to p: Point) { elements.append(.line(p)) }
@@ -89,6 +94,14 @@ public struct Path: Hashable, Sendable {
             let projected = h.isAffine ? polygon.compactMap(h.apply) : Path.clipBehindEye(polygon, h)
             return projected.count > 2 ? projected : nil
         }
+    }
+
+    /// The area the path encloses under its fill rule, in the space `transform` maps to, as
+    /// trapezoids whose summed signed area is exact (see `FillRule.trapezoids(of:)`): for
+    /// outlines a user wrote, whose parts may overlap. Reel's own shapes (rounded rects,
+    /// rings) never overlap and fill from `polygons(transform:)` directly.
+    public func area(transform: Transform3D) -> [[Point]] {
+        fillRule.trapezoids(of: polygons(transform: transform))
     }
 
     /// The outline flattened in its own space, each curve cut into `segments(controlPoints)` lines.

@@ -296,7 +296,7 @@ public struct FramePlanner {
                                   color: premultiplied(color, opacity))
             }
             // A shape taken from the picture's alpha is faded with the elements already; a shadowPath is not.
-            let shape: ShadowStep.Shape = layer.shadowPath.map { .polygons($0.polygons(transform: toDevice)) } ?? .pictureAlpha
+            let shape: ShadowStep.Shape = layer.shadowPath.map { .polygons($0.area(transform: toDevice)) } ?? .pictureAlpha
             return ShadowStep(shape: shape, sigma: sigma, offset: offset, clip: clip,
                               color: premultiplied(color, layer.shadowPath == nil ? 1 : opacity))
         }

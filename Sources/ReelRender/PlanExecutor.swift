@@ -357,7 +357,7 @@ public final class PlanExecutor {
         let source: CoverageMask
         switch key.shape {
         case .path(let path):
-            let polygons = path.polygons(transform: .scale(scale, scale))
+            let polygons = path.area(transform: .scale(scale, scale))
             let points = polygons.flatMap { $0 }
             let xs = points.map(\.x), ys = points.map(\.y)
             let box = points.isEmpty ? PixelRect(x: 0, y: 0, width: 1, height: 1)

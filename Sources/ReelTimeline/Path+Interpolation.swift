@@ -15,14 +15,14 @@ extension Path {
         }
     }
 
-    /// The same elements through the points `p` (as many as `points` has), in order.
+    /// The same elements through the points `p` (as many as `points` has), in order, under the same fill rule.
     func replacingPoints(_ p: [Point]) -> Path {
         var i = 0
         func next() -> Point {
             defer { i += 1 }
             return p[i]
         }
-        return Path(elements: elements.map { e in
+        let elements = elements.map { e -> Path.Element in
             switch e {
             case .move: return .move(next())
             case .line: return .line(next())
@@ -30,7 +30,8 @@ extension Path {
             case .cubic: return .cubic(next(), next(), next())
             case .close: return .close
             }
-        })
+        }
+        return Path(elements: elements, fillRule: fillRule)
     }
 
     /// Whether `other` is made of the same kinds of element in the same order.

@@ -1,9 +1,22 @@
 import ReelCore
 
-/// Paths as the timeline file writes them: a rect, a rounded rect, an ellipse, or elements.
+/// Paths as the timeline file writes them: a rect, a rounded rect, an ellipse, or elements,
+/// and a `fillRule` (`nonZero` unless given).
 enum PathCoding {
     static func decode(_ node: JSONNode) -> Path? {
-        guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements"]) else { return nil }
+        guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements", "fillRule"]) else { return nil }
+        var fillRule = FillRule.nonZero
+        if let f = m["fillRule"] {
+            guard let name = f.choice(FillRule.allCases.map(\.rawValue)) else { return nil }
+            fillRule = FillRule(rawValue: name)!
+        }
+        guard var path = shape(node, m) else { return nil }
+        path.fillRule = fillRule
+        return path
+    }
+
+    /// The outline the path's one shape key describes.
+    private static func shape(_ node: JSONNode, _ m: [String: JSONNode]) -> Path? {
         func rect(_ n: JSONNode) -> Rect? {
             guard case .rect(let r)? = ValueKind.rect.decode(n) else { return nil }
             return r

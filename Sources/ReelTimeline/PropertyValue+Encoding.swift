@@ -3,7 +3,7 @@ import ReelCore
 extension PropertyValue {
     /// The value as the timeline file writes it (what `ValueKind.decode` reads back): numbers
     /// (angles in radians), arrays for points, sizes, rects, colours ([r, g, b, a]) and
-    /// transforms (16 numbers), a path's elements, names as strings, null for no path or image.
+    /// transforms (16 numbers), a path's elements (and its fill rule unless non-zero), names as strings, null for no path or image.
     public var json: JSONValue {
         switch self {
         case .number(let v): return .number(v)
@@ -13,7 +13,7 @@ extension PropertyValue {
         case .choice(let name): return .string(name)
         case .path(nil): return .null
         case .path(let path?):
-            return .object([("elements", .array(path.elements.map { e -> JSONValue in
+            let elements = JSONValue.array(path.elements.map { e -> JSONValue in
                 func n(_ p: Point) -> [JSONValue] { [.number(p.x), .number(p.y)] }
                 switch e {
                 case .move(let p): return .array([.string("move")] + n(p))
@@ -22,7 +22,8 @@ extension PropertyValue {
                 case .cubic(let a, let b, let p): return .array([.string("cubic")] + n(a) + n(b) + n(p))
                 case .close: return .array([.string("close")])
                 }
-            }))])
+            })
+            return .object([("elements", elements)] + (path.fillRule == .nonZero ? [] : [("fillRule", .string(path.fillRule.rawValue))]))
         }
     }
 

@@ -87,6 +87,25 @@ import ReelLayers
         #expect(PropertyValue.path(nil).interpolated(to: .path(small), 0.5) == .path(nil))
     }
 
+    @Test func aPathKeepsItsFillRuleThroughDecodingMixingAndInspect() throws {
+        let json = #"{"elements": [["move", 0, 0], ["line", 4, 0], ["line", 0, 4], ["close"]], "fillRule": "evenOdd"}"#
+        guard case .path(let path?)? = ValueKind.path.decode(try node(json)) else { Issue.record("no path"); return }
+        #expect(path.fillRule == .evenOdd)
+        let moved = path.replacingPoints(path.points.map { $0 + Point(x: 1, y: 1) })
+        #expect(moved.fillRule == .evenOdd)
+        // Written back as the file wrote it; the default rule is left out.
+        let written = String(decoding: try JSONEncoder().encode(PropertyValue.path(path).json), as: UTF8.self)
+        #expect(ValueKind.path.decode(try node(written)) == .path(path))
+        guard case .object(let plain) = PropertyValue.path(Path(rect: .zero)).json else { Issue.record("not an object"); return }
+        #expect(!plain.contains { $0.0 == "fillRule" })
+
+        let report = ProblemReport()
+        let bad = JSONNode(value: try JSONParser.parse(#"{"rect": [0, 0, 1, 1], "fillRule": "evenodd"}"#), path: "shadowPath", report: report)
+        #expect(ValueKind.path.decode(bad) == nil)
+        #expect(report.problems.map(\.path) == ["shadowPath.fillRule"])
+        #expect(report.problems.first?.suggestion?.contains("evenOdd") == true)
+    }
+
     @Test func namesChoicesAndBooleansStep() {
         #expect(PropertyValue.image("a").interpolated(to: .image("b"), 0.9) == .image("a"))
         #expect(PropertyValue.choice("top").interpolated(to: .choice("bottom"), 1) == .choice("bottom"))
