@@ -276,6 +276,27 @@ def images():
                   dict(id="turned", bounds=[0, 0, 64, 64], position=[160, 100], transform={"rotation": "30deg"}, **common)]
         scene("image-" + filter_name, layers, draw, supersample=1, assets={"texture": "texture.png"})
 
+    # geometryFlipped lays the sublayers out from the bottom, but images stay upright (the
+    # sublayers' contentsAreFlipped is true, and Core Animation flips their contents back):
+    # a whole texture, and the top-left quarter of it (contentsRect) at `top` gravity, which is
+    # the top on screen. Both are 1:1, so nearest sampling is exact.
+    parent = (20, 16, 160, 128)
+
+    def flipped(c):
+        c.drawRect(skia.Rect.MakeXYWH(*parent), paint("#34495E"))
+        nearest = skia.SamplingOptions(skia.FilterMode.kNearest)
+        # sprite: frame y 8 + 64 from the bottom of the 128-high parent -> 16 + 128 - 72 = 72.
+        c.drawImageRect(image, skia.Rect.MakeXYWH(28, 72, 64, 64), nearest, skia.Paint(AntiAlias=True))
+        # badge: frame (84, 40, 64, 80) -> x 104, y 16 + 128 - 120 = 24; the 32 x 32 quarter centred at its top.
+        c.drawImageRect(image, skia.Rect.MakeXYWH(0, 0, 32, 32), skia.Rect.MakeXYWH(120, 24, 32, 32), nearest,
+                        skia.Paint(AntiAlias=True))
+    common = {"contents": "texture", "magnificationFilter": "nearest", "minificationFilter": "nearest"}
+    scene("contents-flipped", [{"id": "flipped", "frame": list(parent), "backgroundColor": "#34495E", "geometryFlipped": True,
+                                "sublayers": [dict(id="sprite", frame=[8, 8, 64, 64], **common),
+                                              dict(id="badge", frame=[84, 40, 64, 80], contentsGravity="top",
+                                                   contentsRect=[0, 0, 0.5, 0.5], **common)]}],
+          flipped, supersample=1, assets={"texture": "texture.png"})
+
 
 if __name__ == "__main__":
     main()

@@ -24,6 +24,12 @@ public struct Layer: Hashable, Sendable {
     /// Sublayers are laid out with y measured up from the bottom of the bounds; nested flips
     /// undo each other, so it holds down the tree until a sublayer sets it again. Default false.
     public var isGeometryFlipped = false
+    /// CALayer.contentsAreFlipped: an odd number of layers from this one up to the root set
+    /// `geometryFlipped`. Images stay upright on screen however the geometry is flipped (as
+    /// CALayer.h promises): where the superlayers leave this layer's own space flipped, its
+    /// contents are drawn mirrored in it (`contentsTransform`). Derived from the tree by
+    /// `resolveFlips`; default false.
+    public private(set) var contentsAreFlipped = false
 
     // Appearance
     /// Fades the layer and its sublayers. Default 1.
@@ -127,13 +133,35 @@ public struct Layer: Hashable, Sendable {
     public var sublayerTransformInBounds: Transform3D {
         var m = Transform3D.identity
         if isGeometryFlipped {
-            m = Transform3D.scale(1, -1).concatenating(.translation(0, bounds.minY + bounds.maxY))
+            m = verticalMirror
         }
         if !sublayerTransform.isIdentity {
             let a = anchorInBounds
             m = m.concatenating(.translation(-a.x, -a.y)).concatenating(sublayerTransform).concatenating(.translation(a.x, a.y))
         }
         return m
+    }
+
+    /// Sets `contentsAreFlipped` on this layer and every layer below it; `underFlip` says
+    /// whether the superlayers leave this layer's own space flipped. A mask lies in its host's
+    /// own space, so it inherits the host's `underFlip`, not the host's own flip.
+    public mutating func resolveFlips(underFlip: Bool = false) {
+        contentsAreFlipped = underFlip != isGeometryFlipped
+        let sublayerFlip = contentsAreFlipped
+        for i in sublayers.indices { sublayers[i].resolveFlips(underFlip: sublayerFlip) }
+        if !maskStorage.isEmpty { maskStorage[0].resolveFlips(underFlip: underFlip) }
+    }
+
+    /// Maps the contents' placement into the layer's own space: mirrored top to bottom about
+    /// the middle of the bounds where the superlayers flip that space (so the image shows
+    /// upright and `top` gravity stays at the top on screen), identity otherwise.
+    public var contentsTransform: Transform3D {
+        contentsAreFlipped != isGeometryFlipped ? verticalMirror : .identity
+    }
+
+    /// The layer's own space turned upside down within its bounds: y measured up from the bottom.
+    private var verticalMirror: Transform3D {
+        Transform3D.scale(1, -1).concatenating(.translation(0, bounds.minY + bounds.maxY))
     }
 
     /// Sublayers in drawing order: ascending `zPosition`, ties kept in sublayer order.

@@ -183,7 +183,7 @@ public struct FramePlanner {
             let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
             if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers {
                 // Contents alone: cut as they are drawn, with no picture of their own.
-                drawContents(contents, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
+                drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
                 return
             }
             emit(.beginGroup, area, index, .group)
@@ -205,7 +205,7 @@ public struct FramePlanner {
         private mutating func drawInner(_ layer: Layer, index: Int, contents: ImageSource?, toDevice: Transform3D, clip: PixelRect, opacity: Double,
                                         path: String) {
             if let contents {
-                drawContents(contents, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
+                drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
             }
             let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
             for sublayer in layer.sublayersInDrawingOrder {
@@ -213,11 +213,13 @@ public struct FramePlanner {
             }
         }
 
-        private mutating func drawContents(_ contents: ImageSource, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double,
-                                           cut: [[Point]]?) {
-            let area = PixelRect(covering: bounds(of: contents.mapping.destination, toDevice)).intersection(clip)
+        /// The layer's contents, placed by its `contentsTransform` in its own space.
+        private mutating func drawContents(_ contents: ImageSource, of layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect,
+                                           opacity: Double, cut: [[Point]]?) {
+            let placed = layer.contentsTransform.concatenating(toDevice)
+            let area = PixelRect(covering: bounds(of: contents.mapping.destination, placed)).intersection(clip)
             guard !area.isEmpty else { return }
-            emit(.image(contents, transform: toDevice, opacity: alpha(opacity), cut: cut), area, index, .contents)
+            emit(.image(contents, transform: placed, opacity: alpha(opacity), cut: cut), area, index, .contents)
         }
 
         /// The layer's image as drawn: placed by gravity, `contentsRect` and `contentsCenter`,
@@ -227,7 +229,7 @@ public struct FramePlanner {
             guard let name = layer.contents, let image = images[name],
                   let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) else { return nil }
             // Device pixels per layer unit along each axis, at the middle of the contents.
-            let h = Homography(toDevice)
+            let h = Homography(layer.contentsTransform.concatenating(toDevice))
             let d = mapping.destination
             let centre = Point(x: d.midX, y: d.midY)
             guard let c = h.apply(centre), let px = h.apply(Point(x: centre.x + 1, y: centre.y)),
@@ -382,7 +384,7 @@ public struct FramePlanner {
             if layer.masksToBounds { return box }
             if let name = layer.contents, let image = images[name],
                let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) {
-                box = box.union(bounds(of: mapping.destination, toDevice))
+                box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }
             let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
             for s in layer.sublayers where !s.isHidden {

@@ -13,9 +13,13 @@ public enum LayerInspector {
         public let description: String
     }
 
-    /// Every layer (by id path, "parent/child") with every property, or only the layer named
-    /// by `layer` (an id path, or an id found anywhere), or only the property `key` (any
-    /// animatable key path, such as `transform.rotation.z`).
+    /// What Core Animation derives from the tree rather than stores (read-only, CALayer's
+    /// methods): shown after the properties.
+    static let derivedKeys: [String: @Sendable (Layer) -> JSONValue] = ["contentsAreFlipped": { .bool($0.contentsAreFlipped) }]
+
+    /// Every layer (by id path, "parent/child") with every property and `contentsAreFlipped`,
+    /// or only the layer named by `layer` (an id path, or an id found anywhere), or only the
+    /// property `key` (any animatable key path, such as `transform.rotation.z`, or a derived key).
     public static func inspect(_ timeline: Timeline, at time: Double, layer: String? = nil, key: String? = nil) throws -> JSONValue {
         let root = timeline.presentation(at: time)
         var layers: [(String, Layer)] = []
@@ -35,15 +39,17 @@ public enum LayerInspector {
         }
         let keys: [String]
         if let key {
-            guard LayerProperty.all[key] != nil else {
-                throw NotFound(description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: Array(LayerProperty.all.keys)).map { "; \($0)" } ?? ""))
+            guard LayerProperty.all[key] != nil || derivedKeys[key] != nil else {
+                let known = Array(LayerProperty.all.keys) + derivedKeys.keys
+                throw NotFound(description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: known).map { "; \($0)" } ?? ""))
             }
             keys = [key]
         } else {
-            keys = LayerProperty.layerKeys
+            keys = LayerProperty.layerKeys + derivedKeys.keys.sorted()
         }
         let entries = try layers.map { path, l -> (key: String, value: JSONValue) in
             let values = try keys.map { k -> (key: String, value: JSONValue) in
+                if let derived = derivedKeys[k] { return (k, derived(l)) }
                 let p = LayerProperty.all[k]!
                 let value = p.value(of: l)
                 if let bad = value.nonFinite {

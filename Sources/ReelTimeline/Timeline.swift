@@ -22,13 +22,15 @@ public struct Timeline: Hashable, Sendable {
         self.layers = layers
     }
 
-    /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the background.
+    /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the
+    /// background, with `contentsAreFlipped` worked out for every layer.
     public func presentation(at time: Double) -> Layer {
         var root = Layer(id: "canvas")
         root.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         root.position = Point(x: canvas.width / 2, y: canvas.height / 2)
         root.backgroundColor = canvas.background
         root.sublayers = layers.map { $0.presentation(at: time) }
+        root.resolveFlips()
         return root
     }
 

@@ -84,6 +84,33 @@ import ReelCore
         root.sublayers = [a, b, c]
         #expect(root.sublayersInDrawingOrder.map(\.id) == ["b", "c", "a"])
     }
+
+    /// CALayer.h: contentsAreFlipped when an odd number of layers from this one up to the root
+    /// set geometryFlipped; the contents are then drawn mirrored in the layer's own space exactly
+    /// where the superlayers flip that space, so an image shows upright.
+    @Test func contentsAreFlippedCountsTheFlipsUpToTheRoot() {
+        func node(_ id: String, flipped: Bool = false, _ sublayers: [Layer] = []) -> Layer {
+            var l = Layer(id: id)
+            l.bounds = Rect(x: 0, y: 0, width: 10, height: 20)
+            l.isGeometryFlipped = flipped
+            l.sublayers = sublayers
+            return l
+        }
+        var a = node("a", flipped: true, [node("b", [node("c", flipped: true, [node("d")])])])
+        a.mask = node("m")
+        var root = node("root", [a])
+        root.resolveFlips()
+        let resolved = root.sublayers[0]
+        let b = resolved.sublayers[0], c = b.sublayers[0], d = c.sublayers[0]
+        #expect([root.contentsAreFlipped, resolved.contentsAreFlipped, b.contentsAreFlipped, c.contentsAreFlipped, d.contentsAreFlipped]
+                == [false, true, true, false, false])
+        // The mask lies in a's own space, which a's flip does not turn.
+        #expect(resolved.mask?.contentsAreFlipped == false)
+        // Mirrored only where the space is flipped from above: b (under a) and c (under a, b).
+        let mirror = Transform3D.scale(1, -1).concatenating(.translation(0, 20))
+        #expect([resolved.contentsTransform, b.contentsTransform, c.contentsTransform, d.contentsTransform]
+                == [.identity, mirror, mirror, .identity])
+    }
 }
 
 @Suite struct HitTestTests {

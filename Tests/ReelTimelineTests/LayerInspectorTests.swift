@@ -38,4 +38,15 @@ import ReelLayers
         #expect(Suggestion.closest(to: key, in: ["cornerRadius"]) == nil)
         #expect(Suggestion.closest(to: "cornerRadios", in: ["cornerRadius"]) == "cornerRadius")
     }
+
+    @Test func contentsAreFlippedIsShownAsCoreAnimationDerivesIt() throws {
+        let t = try timeline(#"{"id": "a", "geometryFlipped": true, "sublayers": [{"id": "b"}]}"#)
+        let flags = try LayerInspector.inspect(t, at: 0, key: "contentsAreFlipped")
+        #expect(flags == .object([("time", .number(0)), ("layers", .object([("a", .bool(true)), ("a/b", .bool(true))]))]))
+        guard case .object(let top) = try LayerInspector.inspect(t, at: 0, layer: "a"),
+              case .object(let layers)? = top.first(where: { $0.0 == "layers" })?.1,
+              case .object(let a)? = layers.first?.1 else { Issue.record("no layer a"); return }
+        #expect(a.last?.0 == "contentsAreFlipped")
+        #expect { try LayerInspector.inspect(t, at: 0, key: "contentsAreFliped") } throws: { "\($0)".contains("contentsAreFlipped") }
+    }
 }
