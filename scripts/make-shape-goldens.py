@@ -150,9 +150,54 @@ def main():
                                                "backgroundColor": "#E67E22", "transform": {"rotation": {"y": "50deg"}}}]}],
           tilted)
 
+    transform_layer(sublayer_transform, flatten, container)
     shadows_and_masks()
     fill_rules()
     images()
+
+
+def rotation_x(radians):
+    c, s = math.cos(radians), math.sin(radians)
+    m = np.identity(4); m[1, 1], m[1, 2], m[2, 1], m[2, 2] = c, s, -s, c
+    return m
+
+
+def translation(x, y, z):
+    m = np.identity(4); m[3, :3] = (x, y, z)
+    return m
+
+
+def transform_layer(stage_sublayer_transform, flatten, container):
+    """A CATransformLayer holding five faces of a cube: they keep their 3D places (nothing is
+    flattened between the cube's turn and each face's own transform), are drawn back to front
+    by the depth of their middles, and are faded one by one by the cube's opacity 0.85."""
+    side = 60
+    cube = layer_matrix((100, 80), (side, side), transform=rotation_x(math.radians(-25)) @ rotation_y(math.radians(35)))
+    faces = [("front", "#E74C3C", translation(0, 0, side / 2)),
+             ("back", "#3498DB", rotation_y(math.pi) @ translation(0, 0, -side / 2)),
+             ("right", "#2ECC71", rotation_y(math.pi / 2) @ translation(side / 2, 0, 0)),
+             ("left", "#F1C40F", rotation_y(-math.pi / 2) @ translation(-side / 2, 0, 0)),
+             ("top", "#9B59B6", rotation_x(math.pi / 2) @ translation(0, -side / 2, 0))]
+    placed = []
+    for name, colour, t in faces:
+        to_space = layer_matrix((side / 2, side / 2), (side, side), transform=t) @ cube @ stage_sublayer_transform
+        middle = np.array([side / 2, side / 2, 0, 1]) @ to_space
+        placed.append((middle[2] / middle[3], name, colour, to_space))
+
+    def draw(c):
+        for _, _, colour, to_space in sorted(placed, key=lambda p: p[0]):
+            c.save(); c.concat(skia_matrix(to_space @ flatten @ container))
+            c.drawRect(skia.Rect.MakeWH(side, side), paint(colour, 0.85)); c.restore()
+
+    def matrix(m):
+        return [float(v) for v in m.reshape(16)]
+    scene("transform-layer", [{"id": "stage", "bounds": [0, 0, W, H], "position": [W / 2, H / 2], "sublayerTransform": {"m34": -1 / 300},
+                               "sublayers": [{"id": "cube", "class": "CATransformLayer", "bounds": [0, 0, side, side],
+                                              "position": [100, 80], "opacity": 0.85,
+                                              "transform": matrix(rotation_x(math.radians(-25)) @ rotation_y(math.radians(35))),
+                                              "sublayers": [{"id": name, "bounds": [0, 0, side, side], "position": [side / 2, side / 2],
+                                                             "backgroundColor": colour, "transform": matrix(t)}
+                                                            for name, colour, t in faces]}]}], draw)
 
 
 def shadow_paint(alpha, sigma):

@@ -5,6 +5,8 @@ import ReelCore
 public struct Layer: Hashable, Sendable {
     /// The layer's name in the timeline; hit testing reports paths of these.
     public var id: String
+    /// CALayer, or CATransformLayer (only its sublayers draw, in 3D). Default CALayer.
+    public var layerClass: LayerClass = .layer
 
     // Geometry
     /// The layer's own coordinate space: origin and size in points. Default zero.

@@ -207,9 +207,19 @@ public struct FramePlanner {
             if let contents {
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
             }
-            let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
+            let space = layer.sublayerTransformInBounds, plane = Transform3D.flatten.concatenating(toDevice)
             for sublayer in layer.sublayersInDrawingOrder {
-                draw(sublayer, parent: sublayerSpace, clip: clip, opacity: opacity, path: path)
+                guard sublayer.layerClass == .transformLayer else {
+                    draw(sublayer, parent: space.concatenating(plane), clip: clip, opacity: opacity, path: path)
+                    continue
+                }
+                // A CATransformLayer: its planes in 3D, back to front, flattened only here, each
+                // faded on its own by the transform layers it lies in.
+                for p in sublayer.contextPlanes(toSpace: space) {
+                    let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
+                    let superPath = p.through.reduce(path) { $0.isEmpty ? $1.id : "\($0)/\($1.id)" }
+                    draw(p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath, transformIncluded: true)
+                }
             }
         }
 
@@ -303,10 +313,6 @@ public struct FramePlanner {
                               color: premultiplied(color, layer.shadowPath == nil ? 1 : opacity))
         }
 
-        func sublayerPlane(of layer: Layer, toDevice: Transform3D) -> Transform3D {
-            layer.sublayerTransformInBounds.concatenating(.flatten).concatenating(toDevice)
-        }
-
         /// The border: the rounded bounds less the bounds inset by `borderWidth` with corner
         /// radius max(0, radius - borderWidth); a border wider than half the layer fills it.
         /// `squareOutside`: the outer edge is the plain bounds (a clip rounds it).
@@ -386,9 +392,15 @@ public struct FramePlanner {
                let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }
-            let sublayerSpace = sublayerPlane(of: layer, toDevice: toDevice)
+            let space = layer.sublayerTransformInBounds, plane = Transform3D.flatten.concatenating(toDevice)
             for s in layer.sublayers where !s.isHidden {
-                box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerSpace)))
+                guard s.layerClass == .transformLayer else {
+                    box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(space).concatenating(plane)))
+                    continue
+                }
+                for p in s.contextPlanes(toSpace: space) {
+                    box = box.union(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
+                }
             }
             if ownShadow, shadowColor(of: layer) != nil {
                 box = box.union(shadowExtent(of: layer, content: box, toDevice: toDevice))

@@ -18,7 +18,11 @@ struct TimelineDecoder {
     static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "layers"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path"]
-    static let layerStructureKeys = ["id", "sublayers", "animations", "mask"] + layerTimingKeys
+    static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
+    /// What a CATransformLayer does not draw or apply (Apple's CATransformLayer reference):
+    /// setting them is allowed, and warned about.
+    static let transformLayerIgnores = ["backgroundColor", "contents", "borderWidth", "cornerRadius", "shadowOpacity", "shadowPath",
+                                        "masksToBounds", "shouldRasterize", "mask"]
     /// CAMediaTiming as a layer adopts it: where its local time starts, how fast it runs, and its offset.
     static let layerTimingKeys = ["beginTime", "speed", "timeOffset"]
     static let speedText = "a finite speed (0 pauses, negative plays backward)"
@@ -166,6 +170,14 @@ struct TimelineDecoder {
         }
         var layer = Layer(id: id)
         layer.allowsGroupOpacity = groupOpacityDefault
+        if let c = m["class"], let name = c.choice(LayerClass.allCases.map(\.rawValue)) {
+            layer.layerClass = LayerClass(rawValue: name)!
+            if layer.layerClass == .transformLayer {
+                for key in Self.transformLayerIgnores where m[key] != nil {
+                    m[key]!.warn("`\(key)` is ignored on a CATransformLayer: only its sublayers draw, each on its own")
+                }
+            }
+        }
         // `frame` is derived from anchorPoint, position and bounds, so it is applied last.
         for key in LayerProperty.layerKeys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
             guard let n = m[key], let property = LayerProperty.all[key], let v = decodeValue(n, property) else { continue }
@@ -174,6 +186,9 @@ struct TimelineDecoder {
         if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) { o.problem(expected: "an opacity in 0...1") }
         let sublayers = m["sublayers"].map(decodeLayers) ?? []
         let mask = m["mask"].flatMap(decodeLayer)
+        if let mask, mask.model.layerClass == .transformLayer, let c = m["mask"]?.value["class"] {
+            m["mask"]!.child("class", c).problem(expected: "a CALayer (a mask's alpha is a flat picture)", found: "\"CATransformLayer\"")
+        }
         var animated = AnimatedLayer(model: layer, sublayers: sublayers, mask: mask)
         if let v = m["beginTime"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.beginTime = v }
         if let v = m["speed"]?.number(in: -1e9...1e9, rangeText: Self.speedText) { animated.timing.speed = v }

@@ -131,6 +131,35 @@ import ReelCore
         root.hitTest(Point(x: x, y: y))?.map(\.id)
     }
 
+    /// A CATransformLayer is never hit itself; its planes are tested nearest first, through
+    /// their 3D places: the back face shares the front's outline on screen but lies behind it.
+    @Test func transformLayerPlanesAreHitNearestFirst() {
+        func face(_ id: String, z: Double) -> Layer {
+            var f = Layer(id: id)
+            f.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+            f.position = Point(x: 20, y: 20)
+            f.transform = .translation(0, 0, z)
+            return f
+        }
+        var cube = Layer(id: "cube")
+        cube.layerClass = .transformLayer
+        cube.bounds = Rect(x: 0, y: 0, width: 40, height: 40)
+        cube.position = Point(x: 50, y: 50)
+        cube.sublayers = [face("front", z: 20), face("back", z: -20)]
+        var root = Layer(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        root.sublayers = [cube]
+        #expect(hit(root, 50, 50) == ["root", "cube", "front"])
+        // Turned half a turn about y, the back face comes to the front.
+        root.sublayers[0].transform = .rotation(.pi, x: 0, y: 1, z: 0)
+        #expect(hit(root, 50, 50) == ["root", "cube", "back"])
+        root.sublayers[0].sublayers[1].isHidden = true
+        #expect(hit(root, 50, 50) == ["root", "cube", "front"])
+        // Outside every face the transform layer itself is not hit, though its bounds hold the point.
+        root.sublayers[0].sublayers[0].bounds.size = Size(width: 10, height: 10)
+        #expect(hit(root, 60, 60) == ["root"])
+    }
+
     @Test func containsPointUsesOwnCoordinates() {
         var l = Layer(id: "l")
         l.frame = Rect(x: 100, y: 100, width: 50, height: 50)

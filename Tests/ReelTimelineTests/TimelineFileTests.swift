@@ -98,6 +98,18 @@ func problems(_ text: String) -> [TimelineProblem] {
         #expect(p.map(\.path) == ["layers[0].animations[0].keyTimes[2]"])
     }
 
+    @Test func layerClassIsCheckedAndWhatATransformLayerIgnoresIsWarnedAbout() throws {
+        let t = try timeline(##"[{"id": "cube", "class": "CATransformLayer", "backgroundColor": "#FF0000", "sublayers": [{"id": "face"}]}]"##)
+        #expect(t.layers[0].model.layerClass == .transformLayer && t.layers[0].sublayers[0].model.layerClass == .layer)
+        #expect(t.warnings.map(\.path) == ["layers[0].backgroundColor"])
+        #expect(t.warnings.first?.found.contains("ignored on a CATransformLayer") == true)
+        let misspelt = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"class\": \"CATransformlayer\"}]}")
+        #expect(misspelt.map(\.path) == ["layers[0].class"])
+        #expect(misspelt.first?.suggestion == "did you mean `CATransformLayer`?")
+        let mask = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"mask\": {\"id\": \"m\", \"class\": \"CATransformLayer\"}}]}")
+        #expect(mask.map(\.path) == ["layers[0].mask.class"])
+    }
+
     @Test func misspeltLayerKey() {
         let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"cornerRadious\": 3}]}")
         #expect(p.map(\.path) == ["layers[0].cornerRadious"])

@@ -1,0 +1,8 @@
+/// Which Core Animation class a layer is, by the name a CA user writes.
+public enum LayerClass: String, CaseIterable, Hashable, Sendable {
+    /// CALayer: draws its own elements and flattens its sublayers into its plane.
+    case layer = "CALayer"
+    /// CATransformLayer: draws nothing of its own; its sublayers keep their 3D places in the
+    /// space it lies in and are drawn sorted by depth, each faded by its opacity on its own.
+    case transformLayer = "CATransformLayer"
+}
