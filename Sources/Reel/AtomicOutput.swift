@@ -65,11 +65,10 @@ public struct AtomicOutput: Sendable {
                 throw OutputError(path: destination, reason: "cannot move the finished file into place (\(String(cString: strerror(errno))))")
             }
             return result
-        } catch let error as OutputError {
-            unlink(temporary)
-            throw error
         } catch {
             unlink(temporary)
+            // An error that already says what happened (or that a signal stopped the work) stays as it is.
+            if error is OutputError || error is Interrupted { throw error }
             throw OutputError(path: destination, reason: "\(error)")
         }
     }

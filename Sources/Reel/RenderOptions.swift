@@ -10,14 +10,18 @@ public struct RenderOptions: Sendable {
     public var frames: Range<Int>?
     /// What the render may take: fewer workers than `threads` run when they would not fit.
     public var memory: MemoryBudget
+    /// On SIGINT, SIGTERM or SIGHUP, finish the file with the frames rendered so far instead
+    /// of leaving no output (`--keep-partial`).
+    public var keepsPartial: Bool
 
     public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
-                frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault) {
+                frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false) {
         self.threads = max(1, threads)
         self.crf = crf
         self.preset = preset
         self.frames = frames
         self.memory = memory
+        self.keepsPartial = keepsPartial
     }
 }
 

@@ -10,9 +10,13 @@ import ReelTimeline
 public enum VideoExporter {
     /// Renders `timeline` to `path`; `progress` is called on the calling thread after each frame.
     /// `inputs` are files the output must not replace (the timeline file). `notice` hears of
-    /// changes made to fit (fewer workers than asked, to stay within the memory budget).
+    /// changes made to fit (fewer workers than asked, to stay within the memory budget). With
+    /// `options.keepsPartial`, SIGINT, SIGTERM or SIGHUP stop the render after the frame in
+    /// hand and the frames so far become the file (the result says which signal); with none
+    /// written yet, or without the option, a signal leaves no output.
+    @discardableResult
     public static func export(_ timeline: Timeline, to path: String, protecting inputs: [String] = [], options: RenderOptions = RenderOptions(),
-                              notice: (String) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in }) throws {
+                              notice: (String) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in }) throws -> ExportResult {
         let all = 0..<timeline.canvas.frameCount
         let frames = options.frames ?? all
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
@@ -26,22 +30,51 @@ public enum VideoExporter {
         if workers < options.threads {
             notice("rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads) to stay within the memory limit of \(options.memory.limit >> 20) MB")
         }
-        try output.write { temporary in
+        if options.keepsPartial { Interruption.deferSignals(true) }
+        defer { if options.keepsPartial { Interruption.deferSignals(false) } }
+        return try output.write { temporary in
             let encoder = try VideoEncoder(path: temporary, settings: settings)
-            try encodeFrames(timeline, images, frames, threads: workers, encoder: encoder, progress: progress)
+            let written = try encodeFrames(timeline, images, frames, threads: workers, encoder: encoder, progress: progress)
+            let signal = options.keepsPartial ? Interruption.received : nil
+            if let signal, written == 0 { throw Interrupted(signal: signal) }
             try encoder.finish()
+            return ExportResult(framesWritten: written, interruption: signal)
         }
     }
 
+    /// Encodes `frames` in order and returns how many were encoded: all of them, or fewer when
+    /// a signal was noted (`Interruption.deferSignals`) and the render stopped after the frame in hand.
     private static func encodeFrames(_ timeline: Timeline, _ images: [String: Image], _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
-                                     progress: (RenderProgress) -> Void) throws {
+                                     progress: (RenderProgress) -> Void) throws -> Int {
+        struct Stop: Error {}
         let start = DispatchTime.now()
-        try FramePipeline.run(timeline, images: images, frames: frames, threads: threads) { frame, index, _ in
-            try encoder.encode(frame)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-            progress(RenderProgress(framesDone: index - frames.lowerBound + 1, frameCount: frames.count, elapsed: elapsed))
-        }
+        var written = 0
+        do {
+            try FramePipeline.run(timeline, images: images, frames: frames, threads: threads) { frame, index, _ in
+                guard Interruption.received == nil else { throw Stop() }
+                try encoder.encode(frame)
+                written += 1
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                progress(RenderProgress(framesDone: written, frameCount: frames.count, elapsed: elapsed))
+            }
+        } catch is Stop {}
+        return written
     }
+}
+
+/// What a render wrote: every frame asked for, or the first ones when a signal stopped a
+/// render that keeps partial output.
+public struct ExportResult: Sendable {
+    public var framesWritten: Int
+    /// The signal that stopped the render early, or nil when it ran to the end.
+    public var interruption: Int32?
+}
+
+/// A signal stopped the render before anything could be kept.
+public struct Interrupted: Error, CustomStringConvertible {
+    public let signal: Int32
+
+    public var description: String { "\(Interruption.word(for: signal)); no output was written" }
 }
 
 /// Why a render could not start.

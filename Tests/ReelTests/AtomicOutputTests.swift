@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Reel
+import ReelCore
+import ReelMedia
 
 /// Where Reel may write: never over its input, never into a folder, a device or a pipe, never
 /// where the timeline's `name` points; a replaced file keeps its mode; an interrupted render
@@ -66,33 +68,74 @@ import Testing
         #expect((attributes[.size] as? NSNumber)?.intValue ?? 0 > 100)
     }
 
-    @Test(arguments: [(SIGINT, Int32(130), "interrupted"), (SIGTERM, 143, "terminated"), (SIGHUP, 129, "hung up")])
-    func aSignalRemovesTheUnfinishedFile(signal: Int32, status: Int32, word: String) throws {
+    /// Starts `reel render long.json` (a minute of video, lossless) in a fresh folder holding an older
+    /// long.mp4, sends `signal` once the render has written encoded frames, and waits for the end.
+    func interruptedRender(_ signal: Int32, extra: [String] = []) throws -> (dir: URL, status: Int32, stderr: String) {
         let dir = makeScratchDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        // Long enough to be caught mid-render, small enough that a missed signal fails fast.
-        let text = ##"{"canvas": {"width": 320, "height": 180, "duration": 60}, "layers": [{"id": "a", "bounds": [0, 0, 100, 100], "position": [160, 90], "backgroundColor": "#FF0000", "shadowOpacity": 0.5, "shadowRadius": 20, "animations": [{"keyPath": "transform.rotation.z", "toValue": 6.28, "duration": 60}]}]}"##
+        // Long enough to be caught mid-render, small enough that a missed signal fails fast. The
+        // noise sliding behind the turning square makes every lossless frame large, so the first
+        // packets fill libav's write buffer and reach the file within a few frames.
+        let noise = PixelBuffer(width: 320, height: 180)
+        var seed: UInt32 = 12345
+        for y in 0..<180 {
+            for x in 0..<320 {
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                noise.row(y)[x] = seed | 0xFF00_0000
+            }
+        }
+        try ImageWriter.pngData(noise).write(to: dir.appendingPathComponent("noise.png"))
+        let text = ##"{"canvas": {"width": 320, "height": 180, "duration": 60}, "assets": {"noise": {"path": "noise.png"}}, "layers": [{"id": "n", "frame": [0, 0, 320, 180], "contents": "noise", "animations": [{"keyPath": "position.x", "fromValue": 160, "toValue": 100, "duration": 60}]}, {"id": "a", "bounds": [0, 0, 100, 100], "position": [160, 90], "backgroundColor": "#FF0000", "shadowOpacity": 0.5, "shadowRadius": 20, "animations": [{"keyPath": "transform.rotation.z", "toValue": 6.28, "duration": 60}]}]}"##
         try text.write(to: dir.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
         try Data("previous".utf8).write(to: dir.appendingPathComponent("long.mp4"))
         let process = Process()
         process.executableURL = reelExecutable()
-        process.arguments = ["render", "long.json", "--quiet"]
+        process.arguments = ["render", "long.json", "--quiet", "--crf", "0"] + extra
         process.currentDirectoryURL = dir
-        process.standardError = FileHandle.nullDevice
+        let errors = dir.appendingPathComponent("stderr.txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
-        // Wait until the temporary file exists: the render is under way.
-        var deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy({ !$0.contains(".reel-") }) {
-            usleep(20_000)
+        // Wait until the temporary file holds encoded frames, past the 48 bytes of MP4 header
+        // written at the start: the render is well under way.
+        var deadline = Date().addingTimeInterval(20 * testTimeScale)
+        func temporarySize() throws -> Int {
+            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".reel-") }
+            return try names.map { (try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent($0).path)[.size] as? NSNumber)?.intValue ?? 0 }.max() ?? -1
         }
+        while Date() < deadline, try temporarySize() <= 256 { usleep(20_000) }
         kill(process.processIdentifier, signal)
-        deadline = Date().addingTimeInterval(10)
+        deadline = Date().addingTimeInterval(10 * testTimeScale)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        #expect(process.terminationStatus == status, "after SIG\(word)")
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try FileManager.default.removeItem(at: errors)
+        return (dir, process.terminationStatus, stderr)
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130), "interrupted"), (SIGTERM, 143, "terminated"), (SIGHUP, 129, "hung up")])
+    func aSignalRemovesTheUnfinishedFile(signal: Int32, status: Int32, word: String) throws {
+        let (dir, exit, stderr) = try interruptedRender(signal)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(exit == status, "after SIG\(word)")
+        #expect(stderr.contains("\(word); no output was written"))
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        #expect(names.sorted() == ["long.json", "long.mp4"])
+        #expect(names.sorted() == ["long.json", "long.mp4", "noise.png"])
         #expect(try Data(contentsOf: dir.appendingPathComponent("long.mp4")) == Data("previous".utf8))
+    }
+
+    /// `--keep-partial`: the frames rendered before the signal become a file that plays.
+    @Test(arguments: [(SIGINT, Int32(130), "interrupted"), (SIGTERM, 143, "terminated"), (SIGHUP, 129, "hung up")])
+    func keepPartialFinishesTheFileWithTheFramesSoFar(signal: Int32, status: Int32, word: String) throws {
+        let (dir, exit, stderr) = try interruptedRender(signal, extra: ["--keep-partial"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(exit == status, "after SIG\(word)")
+        #expect(stderr.contains("\(word); kept the first"), "\(stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(names.sorted() == ["long.json", "long.mp4", "noise.png"])
+        let frames = try MediaReader(path: dir.appendingPathComponent("long.mp4").path).readFrames()
+        #expect(frames.count > 0 && frames.count < 1800)
+        #expect(stderr.contains("kept the first \(frames.count) of 1800 frames"), "\(stderr)")
+        #expect(frames.first?.width == 320 && frames.first?.height == 180)
     }
 }

@@ -26,6 +26,10 @@ let slidingSquareTimeline = #"""
 """#
 
 /// Where the built `reel` executable is: beside the test bundle in the build folder.
+/// How much longer than usual a time limit in a test may be: REEL_TEST_TIME_SCALE, which
+/// `bin/sanitize` sets because instrumented code runs several times slower; 1 otherwise.
+let testTimeScale = ProcessInfo.processInfo.environment["REEL_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1
+
 func reelExecutable() -> URL {
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {

@@ -22,7 +22,7 @@ import Glibc
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/invalid").standardized
     /// Seconds a case may take: 10, times REEL_TEST_TIME_SCALE where a sanitizer slows everything down.
-    static let limit = 10 * (ProcessInfo.processInfo.environment["REEL_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1)
+    static let limit = 10 * testTimeScale
 
     @Test func everyHostileInputGetsItsExitStatusAndMessage() throws {
         let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.folder.appendingPathComponent("catalogue.json")))

@@ -17,7 +17,7 @@ LAYERS = {
     "ReelBuilder": {"ReelCore", "ReelTimeline"},
     "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ArgumentParser"},
 }
-SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Testing", "XCTest", "PackageDescription"}
+SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "PackageDescription"}
 PRODUCTS = {"ArgumentParser"}
 
 manifest = (ROOT / "Package.swift").read_text()
