@@ -92,7 +92,7 @@ import ReelMedia
         process.arguments = ["render", "long.json", "--quiet", "--crf", "0"] + extra
         process.currentDirectoryURL = dir
         let errors = dir.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         // Wait until the temporary file holds encoded frames, past the 48 bytes of MP4 header
