@@ -45,3 +45,9 @@ let package = Package(
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"]),
     ]
 )
+
+// The fuzzer (`bin/fuzz`): declared only when REEL_FUZZ is set, since it links libFuzzer and
+// needs coverage instrumentation that ordinary builds do not have.
+if Context.environment["REEL_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["Reel", "ReelCore", "ReelMedia", "ReelTimeline"]))
+}

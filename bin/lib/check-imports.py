@@ -16,6 +16,7 @@ LAYERS = {
     "Reel": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"},
     "ReelBuilder": {"ReelCore", "ReelTimeline"},
     "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ArgumentParser"},
+    "ReelFuzz": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel"},
 }
 SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "PackageDescription"}
 PRODUCTS = {"ArgumentParser"}
