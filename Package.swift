@@ -7,10 +7,10 @@ let package = Package(
     products: [
         .executable(name: "reel", targets: ["ReelCLI"]),
         .library(name: "Reel", targets: ["Reel"]),
-        .library(name: "ReelBuilder", targets: ["ReelBuilder"]),
+        .library(name: "ReelBuilder", targets: ["ReelBuilder"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .systemLibrary(
@@ -28,8 +28,10 @@ let package = Package(
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelCore"]),
         .executableTarget(
             name: "ReelCLI",
-            dependencies: ["Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
         ),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
@@ -37,12 +39,16 @@ let package = Package(
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore", "ReelTestSupport"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel",
-                                                      "ReelTestSupport"],
-                    exclude: ["Goldens"]),
+        .testTarget(
+            name: "ReelRenderTests",
+            dependencies: [
+                "ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel",
+                "ReelTestSupport"
+            ],
+            exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
-        .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"]),
+        .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"])
     ]
 )
 

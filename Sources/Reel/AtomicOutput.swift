@@ -42,8 +42,11 @@ public struct AtomicOutput: Sendable {
         var folder = stat()
         guard stat(dir, &folder) == 0 else { throw refuse("its folder \(dir) does not exist") }
         guard folder.st_mode & S_IFMT == S_IFDIR else { throw refuse("\(dir) is not a folder") }
-        guard access(dir, W_OK | X_OK) == 0 else { throw refuse("its folder \(dir) is not writable (\(String(cString: strerror(errno))))") }
-        temporary = "\(dir)/.\(url.lastPathComponent).reel-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard access(dir, W_OK | X_OK) == 0 else {
+            throw refuse("its folder \(dir) is not writable (\(String(cString: strerror(errno))))")
+        }
+        temporary =
+            "\(dir)/.\(url.lastPathComponent).reel-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     /// Creates the temporary file (empty), runs `write` against its path, then renames it into
@@ -55,14 +58,16 @@ public struct AtomicOutput: Sendable {
         let made = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard made >= 0 else {
             let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-            throw OutputError(path: destination, reason: "cannot create a file in \(folder) (\(String(cString: strerror(errno))))")
+            throw OutputError(
+                path: destination, reason: "cannot create a file in \(folder) (\(String(cString: strerror(errno))))")
         }
         close(made)
         do {
             let result = try write(temporary)
             if let mode { chmod(temporary, mode) }
             guard rename(temporary, destination) == 0 else {
-                throw OutputError(path: destination, reason: "cannot move the finished file into place (\(String(cString: strerror(errno))))")
+                throw OutputError(
+                    path: destination, reason: "cannot move the finished file into place (\(String(cString: strerror(errno))))")
             }
             return result
         } catch {

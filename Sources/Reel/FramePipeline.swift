@@ -10,8 +10,10 @@ import ReelTimeline
 enum FramePipeline {
     /// Runs `frames` of `timeline` on `threads` workers. With a `profile` origin (monotonic ns)
     /// each frame arrives with its record, whose stages `consume` may complete.
-    static func run(_ timeline: Timeline, images: [String: Image], frames: Range<Int>, threads: Int, profile origin: UInt64? = nil,
-                    consume: (VideoFrame, Int, inout FrameRecord?) throws -> Void) throws {
+    static func run(
+        _ timeline: Timeline, images: [String: Image], frames: Range<Int>, threads: Int, profile origin: UInt64? = nil,
+        consume: (VideoFrame, Int, inout FrameRecord?) throws -> Void
+    ) throws {
         let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
         let workers = DispatchGroup()
         for worker in 0..<threads {

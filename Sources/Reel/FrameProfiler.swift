@@ -10,9 +10,11 @@ public enum FrameProfiler {
     /// Profiles `frames` (default: all) of `timeline` on `threads` workers.
     /// With `rawVideo`, the converted frames are also written there as raw yuv420p, so an
     /// encoder alone can be timed on exactly the frames Reel made (`bin/bench`).
-    public static func profile(_ timeline: Timeline, frames: Range<Int>? = nil, threads requested: Int, encode: Bool = false,
-                               crf: Int = 20, preset: String = "veryfast", rawVideo: FileHandle? = nil,
-                               memory: MemoryBudget = .machineDefault) throws -> ProfileReport {
+    public static func profile(
+        _ timeline: Timeline, frames: Range<Int>? = nil, threads requested: Int, encode: Bool = false,
+        crf: Int = 20, preset: String = "veryfast", rawVideo: FileHandle? = nil,
+        memory: MemoryBudget = .machineDefault
+    ) throws -> ProfileReport {
         let all = 0..<timeline.canvas.frameCount
         let frames = frames ?? all
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
@@ -21,11 +23,16 @@ public enum FrameProfiler {
         let images = try TimelineAssets.load(timeline)
         let threads = try memory.workers(for: timeline, images: images, requested: requested)
         var encoder: VideoEncoder?
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("reel-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).mp4").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reel-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).mp4"
+        ).path
         defer { unlink(scratch) }
         if encode {
-            encoder = try VideoEncoder(path: scratch, settings: VideoSettings(
-                width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, frameRate: timeline.canvas.fps, crf: crf, preset: preset))
+            encoder = try VideoEncoder(
+                path: scratch,
+                settings: VideoSettings(
+                    width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, frameRate: timeline.canvas.fps,
+                    crf: crf, preset: preset))
         }
         var records: [FrameRecord] = []
         records.reserveCapacity(frames.count)
@@ -40,7 +47,8 @@ public enum FrameProfiler {
         var flush = StageTime()
         if let encoder { flush = try Stopwatch.measure(from: origin) { try encoder.finish() } }
         let wall = Stopwatch.now - origin
-        return ProfileReport(timeline: timeline.name, width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
-                             threads: threads, encoded: encode, records: records, wall: wall, flush: flush)
+        return ProfileReport(
+            timeline: timeline.name, width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
+            threads: threads, encoded: encode, records: records, wall: wall, flush: flush)
     }
 }

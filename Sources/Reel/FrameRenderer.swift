@@ -56,8 +56,10 @@ public final class FrameRenderer {
     static let carriedRows = 8
 
     /// Draws `plan` and converts it band by band; `converting` runs each conversion (to time it).
-    private func draw(_ plan: FramePlan, converter: ColorConverter, frame: VideoFrame, clock: StepClock? = nil,
-                      converting: (() throws -> Void) throws -> Void) throws {
+    private func draw(
+        _ plan: FramePlan, converter: ColorConverter, frame: VideoFrame, clock: StepClock? = nil,
+        converting: (() throws -> Void) throws -> Void
+    ) throws {
         var converted = 0
         var failure: Error?
         // Converts the rows whose chroma reads only rows drawn so far (up to `drawn`).
@@ -100,7 +102,8 @@ public final class FrameRenderer {
     /// plan, draw and convert stages into `record`; `origin` is the run's start (monotonic ns).
     /// Drawing and converting take turns band by band: the conversions are timed one by one
     /// and the draw stage is the rest. Each step's cost is kept for `layerCosts()`.
-    func render(time: Double, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord, origin: UInt64) throws {
+    func render(time: Double, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord, origin: UInt64) throws
+    {
         var tree: Layer?
         record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
         var plan: FramePlan?

@@ -49,16 +49,21 @@ public enum Interruption {
         sigemptyset(&handled)
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             // A hangup ignored on entry (nohup) stays ignored.
-            if sig == SIGHUP, unsafeBitCast(signal(SIGHUP, SIG_IGN), to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+            if sig == SIGHUP, unsafeBitCast(signal(SIGHUP, SIG_IGN), to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+                continue
+            }
             sigaddset(&handled, sig)
             signal(sig) { sig in
                 // Only async-signal-safe work here: lock-free atomics, unlink, write of constant text, _exit.
                 if Interruption.deferring.load(ordering: .sequentiallyConsistent),
-                   Interruption.noted.compareExchange(expected: 0, desired: sig, ordering: .sequentiallyConsistent).exchanged {
+                    Interruption.noted.compareExchange(expected: 0, desired: sig, ordering: .sequentiallyConsistent).exchanged
+                {
                     return
                 }
                 if let path = Interruption.pending { unlink(path) }
-                let message: StaticString = sig == SIGINT ? "\nreel: interrupted; no output was written\n"
+                let message: StaticString =
+                    sig == SIGINT
+                    ? "\nreel: interrupted; no output was written\n"
                     : sig == SIGTERM ? "\nreel: terminated; no output was written\n" : "\nreel: hung up; no output was written\n"
                 _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
                 _exit(128 + sig)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ReelCore
 import ReelRender
 import ReelTimeline
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How much memory a render may take, and the estimate a timeline is held to before anything
 /// is drawn: its decoded images, and per worker the frame it draws, the offscreen pictures
@@ -19,7 +20,8 @@ public struct MemoryBudget: Sendable, Equatable {
 
     /// A quarter of the machine's memory.
     public static var machineDefault: MemoryBudget {
-        let pages = sysconf(Int32(_SC_PHYS_PAGES)), size = sysconf(Int32(_SC_PAGESIZE))
+        let pages = sysconf(Int32(_SC_PHYS_PAGES))
+        let size = sysconf(Int32(_SC_PAGESIZE))
         let physical = pages > 0 && size > 0 ? pages * size : 8 << 30
         return MemoryBudget(limit: physical / 4)
     }
@@ -50,11 +52,13 @@ public struct MemoryBudget: Sendable, Equatable {
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
         let planner = FramePlanner(images: images)
         let count = canvas.frameCount
-        let frames = Set((0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
+        let frames = Set(
+            (0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
         var worst = (bytes: 0, frame: 0, layer: String?.none)
         var rasterizing = false
         for frame in frames.sorted() {
-            let plan = planner.plan(timeline.presentation(at: canvas.fps.time(ofFrame: frame)), width: width, height: height, scale: canvas.scale)
+            let plan = planner.plan(
+                timeline.presentation(at: canvas.fps.time(ofFrame: frame)), width: width, height: height, scale: canvas.scale)
             rasterizing = rasterizing || plan.steps.contains { if case .rasterized = $0.operation { true } else { false } }
             let peak = PlanExecutor.scratchPeak(of: plan)
             if peak.bytes > worst.bytes { worst = (peak.bytes, frame, peak.step.map { plan.layers[plan.steps[$0].layer] }) }
@@ -62,8 +66,9 @@ public struct MemoryBudget: Sendable, Equatable {
         let frameBytes = PixelBuffer.stride(forWidth: width) * height
         let imageBytes = images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
         let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing)
-        return Estimate(images: imageBytes, perWorker: perWorker, perFrameInFlight: width * height * 3 / 2, scratch: worst.bytes,
-                        frame: worst.frame, layer: worst.layer)
+        return Estimate(
+            images: imageBytes, perWorker: perWorker, perFrameInFlight: width * height * 3 / 2, scratch: worst.bytes,
+            frame: worst.frame, layer: worst.layer)
     }
 
     /// The workers to run `timeline` with (at most `requested`) so that what it needs fits the
@@ -88,14 +93,18 @@ public struct MemoryError: Error, CustomStringConvertible {
 
     public var description: String {
         let mb = { (bytes: Int) in "\((bytes + (1 << 20) - 1) >> 20) MB" }
-        var text = "the timeline needs about \(mb(estimate.total(workers: 1))) with one worker, over the memory limit of \(mb(limit))"
+        var text =
+            "the timeline needs about \(mb(estimate.total(workers: 1))) with one worker, over the memory limit of \(mb(limit))"
         if let layer = estimate.layer, estimate.scratch > 0 {
             // A deep path names its two ends and its depth.
             let parts = layer.split(separator: "/")
-            let name = parts.count > 4 ? "\(parts[0])/\(parts[1])/.../\(parts[parts.count - 1])` (\(parts.count) levels deep" : "\(layer)`"
+            let name =
+                parts.count > 4
+                ? "\(parts[0])/\(parts[1])/.../\(parts[parts.count - 1])` (\(parts.count) levels deep" : "\(layer)`"
             text += "; frame \(estimate.frame) holds \(mb(estimate.scratch)) of offscreen pictures at layer `\(name)"
             text += parts.count > 4 ? ")" : ""
-            text += " (nested group opacity, masks and shadows each need a picture; `allowsGroupOpacity: false` or fewer levels need less)"
+            text +=
+                " (nested group opacity, masks and shadows each need a picture; `allowsGroupOpacity: false` or fewer levels need less)"
         }
         return text + "; raise the limit with --memory-limit MB"
     }

@@ -33,8 +33,9 @@ public struct ProfileReport: Sendable {
             return walls[min(walls.count - 1, Int((p * Double(walls.count - 1)).rounded()))]
         }
         let n = Double(max(records.count, 1))
-        return StageSummary(p50: percentile(0.5), p95: percentile(0.95), p99: percentile(0.99), max: walls.last ?? 0,
-                            meanWall: walls.reduce(0, +) / n, meanCPU: cpus.reduce(0, +) / n)
+        return StageSummary(
+            p50: percentile(0.5), p95: percentile(0.95), p99: percentile(0.99), max: walls.last ?? 0,
+            meanWall: walls.reduce(0, +) / n, meanCPU: cpus.reduce(0, +) / n)
     }
 
     /// A frame's wall time: its stages added up.
@@ -61,9 +62,12 @@ public struct ProfileReport: Sendable {
                 sums[cost.layer] = s
             }
         }
-        return sums.map { LayerSummary(layer: $0.key, wall: Double($0.value.wall) / 1e6, cpu: Double($0.value.cpu) / 1e6,
-                                       shadowCPU: Double($0.value.shadow) / 1e6, maskCPU: Double($0.value.mask) / 1e6) }
-            .sorted { ($0.cpu, $1.layer) > ($1.cpu, $0.layer) }
+        return sums.map {
+            LayerSummary(
+                layer: $0.key, wall: Double($0.value.wall) / 1e6, cpu: Double($0.value.cpu) / 1e6,
+                shadowCPU: Double($0.value.shadow) / 1e6, maskCPU: Double($0.value.mask) / 1e6)
+        }
+        .sorted { ($0.cpu, $1.layer) > ($1.cpu, $0.layer) }
     }
 
     /// Drawing CPU milliseconds by kind of work (background, contents, border, shadow, mask,
@@ -85,8 +89,10 @@ public struct ProfileReport: Sendable {
     /// The report as the terminal shows it.
     public func table(layers count: Int = 10) -> String {
         func ms(_ v: Double) -> String { String(format: "%8.2f", v) }
-        var lines = ["\(timeline): \(records.count) frames at \(width)x\(height), \(threads) thread\(threads == 1 ? "" : "s"), "
-            + String(format: "%.1f frames/s, %.2f s wall", framesPerSecond, Double(wall) / 1e9)]
+        var lines = [
+            "\(timeline): \(records.count) frames at \(width)x\(height), \(threads) thread\(threads == 1 ? "" : "s"), "
+                + String(format: "%.1f frames/s, %.2f s wall", framesPerSecond, Double(wall) / 1e9)
+        ]
         lines.append("")
         lines.append("stage       wall ms/frame:  p50      p95      p99      max    | mean cpu ms/frame")
         for stage in stages as [FrameStage?] + [nil] {
@@ -96,20 +102,27 @@ public struct ProfileReport: Sendable {
         }
         if encoded { lines.append(String(format: "encoder flush at the end: %.2f ms", Double(flush.wall) / 1e6)) }
         lines.append("")
-        lines.append("slowest frames: " + slowest(5).map { String(format: "%d (%.2f ms)", $0.frame, Double(total($0)) / 1e6) }
-            .joined(separator: ", "))
+        lines.append(
+            "slowest frames: "
+                + slowest(5).map { String(format: "%d (%.2f ms)", $0.frame, Double(total($0)) / 1e6) }
+                .joined(separator: ", "))
         lines.append("")
         lines.append("layer                                   draw cpu ms (all frames)   shadow     mask    share")
         let all = layers()
         let sum = max(all.reduce(0) { $0 + $1.cpu }, 1e-9)
         for l in all.prefix(count) {
-            let name = l.layer.count > 38 ? String(l.layer.prefix(37)) + "…" : l.layer.padding(toLength: 38, withPad: " ", startingAt: 0)
-            lines.append("\(name)  \(ms(l.cpu))                  \(ms(l.shadowCPU)) \(ms(l.maskCPU))  " + String(format: "%5.1f%%", 100 * l.cpu / sum))
+            let name =
+                l.layer.count > 38 ? String(l.layer.prefix(37)) + "…" : l.layer.padding(toLength: 38, withPad: " ", startingAt: 0)
+            lines.append(
+                "\(name)  \(ms(l.cpu))                  \(ms(l.shadowCPU)) \(ms(l.maskCPU))  "
+                    + String(format: "%5.1f%%", 100 * l.cpu / sum))
         }
         lines.append("")
         let frames = Double(max(records.count, 1))
-        lines.append("draw cpu by part: " + parts().map { "\($0.part.rawValue) " + String(format: "%.2f ms/frame", $0.cpu / frames) }
-            .joined(separator: ", "))
+        lines.append(
+            "draw cpu by part: "
+                + parts().map { "\($0.part.rawValue) " + String(format: "%.2f ms/frame", $0.cpu / frames) }
+                .joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 
@@ -117,7 +130,10 @@ public struct ProfileReport: Sendable {
     public func json() throws -> Data {
         func stageObject(_ stage: FrameStage?) -> [String: Double] {
             let s = summary(stage)
-            return ["p50_ms": s.p50, "p95_ms": s.p95, "p99_ms": s.p99, "max_ms": s.max, "mean_wall_ms": s.meanWall, "mean_cpu_ms": s.meanCPU]
+            return [
+                "p50_ms": s.p50, "p95_ms": s.p95, "p99_ms": s.p99, "max_ms": s.max, "mean_wall_ms": s.meanWall,
+                "mean_cpu_ms": s.meanCPU
+            ]
         }
         var stagesObject: [String: Any] = [:]
         for stage in stages { stagesObject[stage.rawValue] = stageObject(stage) }
@@ -128,12 +144,20 @@ public struct ProfileReport: Sendable {
             "stages": stagesObject,
             "slowest_frames": slowest(5).map { ["frame": $0.frame, "ms": Double(total($0)) / 1e6] },
             "parts": parts().map { ["part": $0.part.rawValue, "cpu_ms": $0.cpu] },
-            "layers": layers().map { ["layer": $0.layer, "cpu_ms": $0.cpu, "wall_ms": $0.wall, "shadow_cpu_ms": $0.shadowCPU, "mask_cpu_ms": $0.maskCPU] },
+            "layers": layers().map {
+                [
+                    "layer": $0.layer, "cpu_ms": $0.cpu, "wall_ms": $0.wall, "shadow_cpu_ms": $0.shadowCPU,
+                    "mask_cpu_ms": $0.maskCPU
+                ]
+            },
             "per_frame": records.map { r -> [String: Any] in
                 var o: [String: Any] = ["frame": r.frame, "worker": r.worker, "worker_total_ms": Double(r.workerTotal.wall) / 1e6]
-                for stage in stages { o[stage.rawValue + "_ms"] = Double(r[stage].wall) / 1e6; o[stage.rawValue + "_cpu_ms"] = Double(r[stage].cpu) / 1e6 }
+                for stage in stages {
+                    o[stage.rawValue + "_ms"] = Double(r[stage].wall) / 1e6
+                    o[stage.rawValue + "_cpu_ms"] = Double(r[stage].cpu) / 1e6
+                }
                 return o
-            },
+            }
         ]
         return try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
     }
@@ -144,23 +168,30 @@ public struct ProfileReport: Sendable {
         let encoderTrack = threads
         var events: [[String: Any]] = []
         for worker in 0..<threads {
-            events.append(["name": "thread_name", "ph": "M", "pid": 1, "tid": worker, "args": ["name": "render worker \(worker)"]])
+            events.append(["name": "thread_name", "ph": "M", "pid": 1, "tid": worker, "args": ["name": "render worker \(worker)"]]
+            )
         }
-        if encoded { events.append(["name": "thread_name", "ph": "M", "pid": 1, "tid": encoderTrack, "args": ["name": "encoder"]]) }
+        if encoded {
+            events.append(["name": "thread_name", "ph": "M", "pid": 1, "tid": encoderTrack, "args": ["name": "encoder"]])
+        }
         for r in records {
             for stage in stages {
                 let t = r[stage]
-                events.append(["name": stage.rawValue, "cat": "stage", "ph": "X", "pid": 1, "tid": stage == .encode ? encoderTrack : r.worker,
-                               "ts": Double(t.start) / 1e3, "dur": Double(t.wall) / 1e3,
-                               "args": ["frame": r.frame, "cpu_us": Double(t.cpu) / 1e3]])
+                events.append([
+                    "name": stage.rawValue, "cat": "stage", "ph": "X", "pid": 1,
+                    "tid": stage == .encode ? encoderTrack : r.worker,
+                    "ts": Double(t.start) / 1e3, "dur": Double(t.wall) / 1e3,
+                    "args": ["frame": r.frame, "cpu_us": Double(t.cpu) / 1e3]
+                ])
             }
         }
-        return try JSONSerialization.data(withJSONObject: ["traceEvents": events, "displayTimeUnit": "ms"], options: [.sortedKeys])
+        return try JSONSerialization.data(
+            withJSONObject: ["traceEvents": events, "displayTimeUnit": "ms"], options: [.sortedKeys])
     }
 
     /// Colours of the stages in the chart, in `FrameStage.allCases` order.
     public static let chartColors: [(name: String, rgb: UInt32)] = [
-        ("grey", 0x9E9E9E), ("blue", 0x3498DB), ("orange", 0xF39C12), ("green", 0x2ECC71), ("purple", 0x9B59B6),
+        ("grey", 0x9E9E9E), ("blue", 0x3498DB), ("orange", 0xF39C12), ("green", 0x2ECC71), ("purple", 0x9B59B6)
     ]
 
     /// Per-frame cost stacked by stage, one bar per frame left to right, on a dark ground with
@@ -177,10 +208,12 @@ public struct ProfileReport: Sendable {
         let perMs = plot / top
         for ms in stride(from: 1.0, through: top, by: 1.0) {
             let y = Double(height - 10) - ms * perMs
-            let shade: UInt32 = ms.truncatingRemainder(dividingBy: 10) == 0 ? 0x90 : ms.truncatingRemainder(dividingBy: 5) == 0 ? 0x60 : 0x38
+            let shade: UInt32 =
+                ms.truncatingRemainder(dividingBy: 10) == 0 ? 0x90 : ms.truncatingRemainder(dividingBy: 5) == 0 ? 0x60 : 0x38
             guard top / 1 < 200 || ms.truncatingRemainder(dividingBy: 10) == 0 else { continue }
-            rasterizer.fill(rect: Rect(x: 0, y: y, width: Double(width), height: 1), color: 0xFF00_0000 | shade << 16 | shade << 8 | shade,
-                            into: buffer, clip: clip)
+            rasterizer.fill(
+                rect: Rect(x: 0, y: y, width: Double(width), height: 1), color: 0xFF00_0000 | shade << 16 | shade << 8 | shade,
+                into: buffer, clip: clip)
         }
         for (i, r) in records.enumerated() {
             var y = Double(height - 10)
@@ -188,8 +221,9 @@ public struct ProfileReport: Sendable {
                 let h = Double(r[stage].wall) / 1e6 * perMs
                 let rgb = ProfileReport.chartColors[FrameStage.allCases.firstIndex(of: stage)!].rgb
                 let color = 0xFF00_0000 | (rgb & 0xFF) << 16 | (rgb >> 8 & 0xFF) << 8 | rgb >> 16
-                rasterizer.fill(rect: Rect(x: Double(10 + i * bar), y: y - h, width: Double(max(bar - (bar > 2 ? 1 : 0), 1)), height: h),
-                                color: color, into: buffer, clip: clip)
+                rasterizer.fill(
+                    rect: Rect(x: Double(10 + i * bar), y: y - h, width: Double(max(bar - (bar > 2 ? 1 : 0), 1)), height: h),
+                    color: color, into: buffer, clip: clip)
                 y -= h
             }
         }

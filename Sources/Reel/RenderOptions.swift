@@ -1,3 +1,4 @@
+import Foundation
 import ReelMedia
 
 /// How `VideoExporter` renders: worker threads, encoder settings and which frames.
@@ -14,8 +15,10 @@ public struct RenderOptions: Sendable {
     /// of leaving no output (`--keep-partial`).
     public var keepsPartial: Bool
 
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
-                frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false) {
+    public init(
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
+        frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
+    ) {
         self.threads = max(1, threads)
         self.crf = crf
         self.preset = preset
@@ -24,5 +27,3 @@ public struct RenderOptions: Sendable {
         self.keepsPartial = keepsPartial
     }
 }
-
-import Foundation

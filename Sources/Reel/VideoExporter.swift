@@ -15,20 +15,25 @@ public enum VideoExporter {
     /// hand and the frames so far become the file (the result says which signal); with none
     /// written yet, or without the option, a signal leaves no output.
     @discardableResult
-    public static func export(_ timeline: Timeline, to path: String, protecting inputs: [String] = [], options: RenderOptions = RenderOptions(),
-                              notice: (String) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in }) throws -> ExportResult {
+    public static func export(
+        _ timeline: Timeline, to path: String, protecting inputs: [String] = [], options: RenderOptions = RenderOptions(),
+        notice: (String) -> Void = { _ in }, progress: (RenderProgress) -> Void = { _ in }
+    ) throws -> ExportResult {
         let all = 0..<timeline.canvas.frameCount
         let frames = options.frames ?? all
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
             throw RenderError.frameRange(requested: frames, available: all)
         }
-        let settings = VideoSettings(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
-                                     frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
+        let settings = VideoSettings(
+            width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
+            frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset)
         let output = try AtomicOutput(destination: path, protecting: inputs)
         let images = try TimelineAssets.load(timeline)
         let workers = try options.memory.workers(for: timeline, images: images, requested: options.threads)
         if workers < options.threads {
-            notice("rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads) to stay within the memory limit of \(options.memory.limit >> 20) MB")
+            notice(
+                "rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads) to stay within the memory limit of \(options.memory.limit >> 20) MB"
+            )
         }
         if options.keepsPartial { Interruption.deferSignals(true) }
         defer { if options.keepsPartial { Interruption.deferSignals(false) } }
@@ -44,8 +49,10 @@ public enum VideoExporter {
 
     /// Encodes `frames` in order and returns how many were encoded: all of them, or fewer when
     /// a signal was noted (`Interruption.deferSignals`) and the render stopped after the frame in hand.
-    private static func encodeFrames(_ timeline: Timeline, _ images: [String: Image], _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
-                                     progress: (RenderProgress) -> Void) throws -> Int {
+    private static func encodeFrames(
+        _ timeline: Timeline, _ images: [String: Image], _ frames: Range<Int>, threads: Int, encoder: VideoEncoder,
+        progress: (RenderProgress) -> Void
+    ) throws -> Int {
         struct Stop: Error {}
         let start = DispatchTime.now()
         var written = 0
@@ -83,8 +90,9 @@ public enum RenderError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .frameRange(requested, available):
-            return "frames \(requested.lowerBound)..<\(requested.upperBound) are not within the timeline's \(available.lowerBound)..<\(available.upperBound)"
+        case .frameRange(let requested, let available):
+            return
+                "frames \(requested.lowerBound)..<\(requested.upperBound) are not within the timeline's \(available.lowerBound)..<\(available.upperBound)"
         }
     }
 }

@@ -10,7 +10,9 @@ public struct Animate {
     }
 
     /// CABasicAnimation; values in the file format's form for the key path's property.
-    public static func basic(_ keyPath: String, from: JSONConvertible? = nil, to: JSONConvertible? = nil, by: JSONConvertible? = nil) -> Animate {
+    public static func basic(
+        _ keyPath: String, from: JSONConvertible? = nil, to: JSONConvertible? = nil, by: JSONConvertible? = nil
+    ) -> Animate {
         var m: [(key: String, value: JSONValue)] = [("keyPath", .string(keyPath))]
         if let from { m.append(("fromValue", from.json)) }
         if let to { m.append(("toValue", to.json)) }
@@ -19,8 +21,10 @@ public struct Animate {
     }
 
     /// CAKeyframeAnimation with values (and optionally key times, per-segment timing functions, a calculation mode).
-    public static func keyframes(_ keyPath: String, values: [JSONConvertible], keyTimes: [Double]? = nil,
-                                 timingFunctions: [String]? = nil, calculationMode: String? = nil) -> Animate {
+    public static func keyframes(
+        _ keyPath: String, values: [JSONConvertible], keyTimes: [Double]? = nil,
+        timingFunctions: [String]? = nil, calculationMode: String? = nil
+    ) -> Animate {
         var m: [(key: String, value: JSONValue)] = [("keyPath", .string(keyPath)), ("values", .array(values.map(\.json)))]
         if let keyTimes { m.append(("keyTimes", keyTimes.json)) }
         if let timingFunctions { m.append(("timingFunctions", timingFunctions.json)) }
@@ -29,12 +33,16 @@ public struct Animate {
     }
 
     /// CASpringAnimation.
-    public static func spring(_ keyPath: String, from: JSONConvertible? = nil, to: JSONConvertible, mass: Double = 1, stiffness: Double = 100,
-                              damping: Double = 10, initialVelocity: Double = 0) -> Animate {
+    public static func spring(
+        _ keyPath: String, from: JSONConvertible? = nil, to: JSONConvertible, mass: Double = 1, stiffness: Double = 100,
+        damping: Double = 10, initialVelocity: Double = 0
+    ) -> Animate {
         var m: [(key: String, value: JSONValue)] = [("keyPath", .string(keyPath)), ("type", .string("spring"))]
         if let from { m.append(("fromValue", from.json)) }
-        m += [("toValue", to.json), ("mass", mass.json), ("stiffness", stiffness.json), ("damping", damping.json),
-              ("initialVelocity", initialVelocity.json)]
+        m += [
+            ("toValue", to.json), ("mass", mass.json), ("stiffness", stiffness.json), ("damping", damping.json),
+            ("initialVelocity", initialVelocity.json)
+        ]
         return Animate(m)
     }
 
@@ -57,7 +65,9 @@ public struct Animate {
     public func beginTime(_ seconds: Double) -> Animate { set("beginTime", seconds) }
     public func speed(_ speed: Double) -> Animate { set("speed", speed) }
     public func timeOffset(_ seconds: Double) -> Animate { set("timeOffset", seconds) }
-    public func repeatCount(_ count: Double) -> Animate { set("repeatCount", count.isInfinite ? JSONValue.string("infinity") : count.json) }
+    public func repeatCount(_ count: Double) -> Animate {
+        set("repeatCount", count.isInfinite ? JSONValue.string("infinity") : count.json)
+    }
     public func repeatDuration(_ seconds: Double) -> Animate { set("repeatDuration", seconds) }
     public func autoreverses(_ on: Bool = true) -> Animate { set("autoreverses", on) }
     /// `removed`, `forwards`, `backwards` or `both`; holding after the end also needs `removedOnCompletion(false)`.
@@ -66,7 +76,9 @@ public struct Animate {
     /// A named timing function (`easeInEaseOut`, ...).
     public func timingFunction(_ name: String) -> Animate { set("timingFunction", name) }
     /// A custom cubic Bezier timing function.
-    public func timingFunction(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Animate { set("timingFunction", [x1, y1, x2, y2]) }
+    public func timingFunction(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Animate {
+        set("timingFunction", [x1, y1, x2, y2])
+    }
     public func additive(_ on: Bool = true) -> Animate { set("additive", on) }
     public func cumulative(_ on: Bool = true) -> Animate { set("cumulative", on) }
 }

@@ -24,7 +24,7 @@ public enum ClockFont {
         "f": (2...8).map { ($0, 1, 1) } + (3...7).map { ($0, 2, 2) },
         "b": (2...8).map { ($0, 10, 10) } + (3...7).map { ($0, 9, 9) },
         "e": (11...17).map { ($0, 1, 1) } + (12...16).map { ($0, 2, 2) },
-        "c": (11...17).map { ($0, 10, 10) } + (12...16).map { ($0, 9, 9) },
+        "c": (11...17).map { ($0, 10, 10) } + (12...16).map { ($0, 9, 9) }
     ]
     static let litSegments = ["abcdef", "bc", "abdeg", "abcdg", "bcfg", "acdfg", "acdefg", "abc", "abcdefg", "abcdfg"]
 
@@ -51,8 +51,10 @@ public enum ClockFont {
         var bytes = [UInt8](repeating: 0, count: sheetWidth * height * 4)
         for y in 0..<height {
             for x in 0..<sheetWidth {
-                let lit = x < 10 * digitWidth ? isLit(digit: x / digitWidth, x: x % digitWidth, y: y)
-                                              : isColonLit(x: x - 10 * digitWidth, y: y)
+                let lit =
+                    x < 10 * digitWidth
+                    ? isLit(digit: x / digitWidth, x: x % digitWidth, y: y)
+                    : isColonLit(x: x - 10 * digitWidth, y: y)
                 guard lit else { continue }
                 let i = (y * sheetWidth + x) * 4
                 (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (inkRGB.r, inkRGB.g, inkRGB.b, 255)

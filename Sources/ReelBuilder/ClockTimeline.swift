@@ -71,8 +71,10 @@ public struct ClockTimeline {
     public let analog: AnalogLayout?
     public let lcd: LCDLayout?
 
-    public init(style: Style = .analog, start: Int, duration: Double = 60, width: Int = 1920, height: Int = 1080,
-                fps: Double = 30, smooth: Bool = false, digitsPath: String = ClockTimeline.defaultDigitsPath) {
+    public init(
+        style: Style = .analog, start: Int, duration: Double = 60, width: Int = 1920, height: Int = 1080,
+        fps: Double = 30, smooth: Bool = false, digitsPath: String = ClockTimeline.defaultDigitsPath
+    ) {
         self.style = style
         self.start = ((start % Self.secondsPerDay) + Self.secondsPerDay) % Self.secondsPerDay
         self.duration = duration
@@ -82,7 +84,8 @@ public struct ClockTimeline {
         self.smooth = smooth
         self.digitsPath = digitsPath
         let (w, h) = (Double(width), Double(height))
-        var analogRegion: Rect?, lcdRegion: Rect?
+        var analogRegion: Rect?
+        var lcdRegion: Rect?
         switch style {
         case .analog: analogRegion = Rect(x: 0, y: 0, width: w, height: h)
         case .lcd: lcdRegion = Rect(x: 0, y: 0, width: w, height: h)
@@ -106,9 +109,10 @@ public struct ClockTimeline {
     public static func secondsAfterMidnight(_ text: String) -> Int? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, (1...2).contains(parts[0].count), parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let h = Int(parts[0]), let m = Int(parts[1]), let s = Int(parts[2]),
-              (0...23).contains(h), (0...59).contains(m), (0...59).contains(s) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let h = Int(parts[0]), let m = Int(parts[1]), let s = Int(parts[2]),
+            (0...23).contains(h), (0...59).contains(m), (0...59).contains(s)
+        else { return nil }
         return h * 3600 + m * 60 + s
     }
 
@@ -147,16 +151,19 @@ public struct ClockTimeline {
         let (pw, ph) = (94 * k, 28 * k)
         let px = Int((region.origin.x + (region.size.width - Double(pw)) / 2).rounded(.down))
         let py = Int((region.origin.y + (region.size.height - Double(ph)) / 2).rounded(.down))
-        var digits: [Rect] = [], colons: [Rect] = []
+        var digits: [Rect] = []
+        var colons: [Rect] = []
         var x = 5
         for cell in ["d", "d", ":", "d", "d", ":", "d", "d"] {
             let w = cell == "d" ? ClockFont.digitWidth : ClockFont.colonWidth
-            let frame = Rect(x: Double(px + x * k), y: Double(py + 4 * k), width: Double(w * k), height: Double(ClockFont.height * k))
+            let frame = Rect(
+                x: Double(px + x * k), y: Double(py + 4 * k), width: Double(w * k), height: Double(ClockFont.height * k))
             if cell == "d" { digits.append(frame) } else { colons.append(frame) }
             x += w
         }
-        return LCDLayout(magnification: k, panel: Rect(x: Double(px), y: Double(py), width: Double(pw), height: Double(ph)),
-                         digitFrames: digits, colonFrames: colons)
+        return LCDLayout(
+            magnification: k, panel: Rect(x: Double(px), y: Double(py), width: Double(pw), height: Double(ph)),
+            digitFrames: digits, colonFrames: colons)
     }
 
     // MARK: The timeline
@@ -166,8 +173,10 @@ public struct ClockTimeline {
         var layers: [Layer] = []
         if let analog { layers.append(analogLayer(analog)) }
         if let lcd { layers.append(lcdLayer(lcd)) }
-        let built = Timeline(name: "clock", width: Double(width), height: Double(height), fps: fps, duration: duration,
-                             background: Self.background) {
+        let built = Timeline(
+            name: "clock", width: Double(width), height: Double(height), fps: fps, duration: duration,
+            background: Self.background
+        ) {
             for layer in layers { layer }
         }
         return lcd == nil ? built : built.asset(Self.digitsAsset, path: digitsPath)
@@ -191,7 +200,7 @@ public struct ClockTimeline {
 
     private func analogLayer(_ a: AnalogLayout) -> Layer {
         let r = a.radius
-        let c = r   // the face's centre in its own coordinates
+        let c = r  // the face's centre in its own coordinates
         // The second hand steps once a second unless it sweeps.
         let hands = [(a.hour, turn(period: 43_200)), (a.minute, turn(period: 3600)), (a.second, turn(period: 60, steps: !smooth))]
         let outer = 0.93 * r
@@ -210,7 +219,12 @@ public struct ClockTimeline {
             let total = Self.r3(hand.length + hand.tail)
             return Layer(hand.id + "Shadow") { turn }
                 .bounds(0, 0, hand.width, total).position(c, c).anchorPoint(0.5, Self.r6(hand.length / total))
-                .set("shadowPath", JSONValue.object([("roundedRect", [0, 0, hand.width, total].json), ("cornerRadius", Self.r3(hand.width / 2).json)]))
+                .set(
+                    "shadowPath",
+                    JSONValue.object([
+                        ("roundedRect", [0, 0, hand.width, total].json), ("cornerRadius", Self.r3(hand.width / 2).json)
+                    ])
+                )
                 .shadow(opacity: 0.32, radius: Self.r3(max(1, 0.014 * r)), offset: Size(width: 0, height: 0))
         }
         let handLayers: [Layer] = hands.map { hand, turn in
@@ -219,7 +233,9 @@ public struct ClockTimeline {
                 .bounds(0, 0, hand.width, total).position(c, c).anchorPoint(0.5, Self.r6(hand.length / total))
                 .cornerRadius(Self.r3(hand.width / 2)).backgroundColor(hand.color)
         }
-        let p = a.pinRadius, d = Self.r3(2 * a.pinRadius), size = Self.r3(2 * r)
+        let p = a.pinRadius
+        let d = Self.r3(2 * a.pinRadius)
+        let size = Self.r3(2 * r)
         return Layer("analog") {
             for tick in ticks { tick }
             Layer("handShadows") {
@@ -242,18 +258,21 @@ public struct ClockTimeline {
         let places: [(String, [Int], Int)] = [
             ("hours1", (0..<24).map { $0 / 10 }, 3600), ("hours2", (0..<24).map { $0 % 10 }, 3600),
             ("minutes1", Array(0..<6), 600), ("minutes2", Array(0..<10), 60),
-            ("seconds1", Array(0..<6), 10), ("seconds2", Array(0..<10), 1),
+            ("seconds1", Array(0..<6), 10), ("seconds2", Array(0..<10), 1)
         ]
         let digits: [Layer] = zip(places, l.digitFrames).map { place, frame in
             let (id, glyphs, step) = place
             let period = glyphs.count * step
             let now = glyphs[start % period / step]
             return Layer(id) {
-                cycle(Animate.keyframes("contentsRect", values: glyphs.map { ClockFont.contentsRect(digit: $0) },
-                                        calculationMode: "discrete"), period: period)
+                cycle(
+                    Animate.keyframes(
+                        "contentsRect", values: glyphs.map { ClockFont.contentsRect(digit: $0) },
+                        calculationMode: "discrete"), period: period)
             }
             .frame(frame.origin.x - origin.x, frame.origin.y - origin.y, frame.size.width, frame.size.height)
-            .contents(Self.digitsAsset).set("contentsRect", ClockFont.contentsRect(digit: now)).set("magnificationFilter", "nearest")
+            .contents(Self.digitsAsset).set("contentsRect", ClockFont.contentsRect(digit: now)).set(
+                "magnificationFilter", "nearest")
         }
         let colons: [Layer] = l.colonFrames.enumerated().map { i, frame in
             Layer("colon\(i + 1)") {
@@ -269,8 +288,13 @@ public struct ClockTimeline {
         }
         .frame(origin.x, origin.y, l.panel.size.width, l.panel.size.height).cornerRadius(2 * k)
         .backgroundColor(Self.panelColor).border(width: max(1, (k / 2).rounded(.down)), color: "#9FB38A")
-        .set("shadowPath", JSONValue.object([("roundedRect", [0, 0, l.panel.size.width, l.panel.size.height].json),
-                                             ("cornerRadius", (2 * k).json)]))
+        .set(
+            "shadowPath",
+            JSONValue.object([
+                ("roundedRect", [0, 0, l.panel.size.width, l.panel.size.height].json),
+                ("cornerRadius", (2 * k).json)
+            ])
+        )
         .shadow(opacity: 0.5, radius: max(1, k), offset: Size(width: 0, height: max(1, k / 2)))
     }
 }

@@ -29,8 +29,12 @@ public struct Layer {
         return copy
     }
 
-    public func bounds(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Layer { set("bounds", [x, y, width, height]) }
-    public func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Layer { set("frame", [x, y, width, height]) }
+    public func bounds(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Layer {
+        set("bounds", [x, y, width, height])
+    }
+    public func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Layer {
+        set("frame", [x, y, width, height])
+    }
     public func position(_ x: Double, _ y: Double) -> Layer { set("position", [x, y]) }
     public func anchorPoint(_ x: Double, _ y: Double) -> Layer { set("anchorPoint", [x, y]) }
     public func zPosition(_ z: Double) -> Layer { set("zPosition", z) }
@@ -40,14 +44,20 @@ public struct Layer {
     public func cornerRadius(_ radius: Double) -> Layer { set("cornerRadius", radius) }
     public func border(width: Double, color: String = "#000000") -> Layer { set("borderWidth", width).set("borderColor", color) }
     public func masksToBounds(_ clips: Bool = true) -> Layer { set("masksToBounds", clips) }
-    public func shadow(opacity: Double, radius: Double = 3, offset: Size = Size(width: 0, height: -3), color: String = "#000000") -> Layer {
+    public func shadow(opacity: Double, radius: Double = 3, offset: Size = Size(width: 0, height: -3), color: String = "#000000")
+        -> Layer
+    {
         set("shadowOpacity", opacity).set("shadowRadius", radius).set("shadowOffset", offset).set("shadowColor", color)
     }
-    public func contents(_ asset: String, gravity: String = "resize") -> Layer { set("contents", asset).set("contentsGravity", gravity) }
+    public func contents(_ asset: String, gravity: String = "resize") -> Layer {
+        set("contents", asset).set("contentsGravity", gravity)
+    }
 
     /// `transform` from components: rotation about z (degrees), uniform or per-axis scale, translation.
     public func transform(rotation degrees: Double = 0, scale: [Double] = [1, 1], translation: [Double] = [0, 0]) -> Layer {
-        set("transform", JSONValue.object([("translation", translation.json), ("rotation", Degrees(degrees).json), ("scale", scale.json)]))
+        set(
+            "transform",
+            JSONValue.object([("translation", translation.json), ("rotation", Degrees(degrees).json), ("scale", scale.json)]))
     }
 
     /// A mask layer, in this layer's coordinates.

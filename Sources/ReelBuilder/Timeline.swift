@@ -8,11 +8,17 @@ import ReelTimeline
 public struct Timeline: Encodable {
     public private(set) var document: JSONValue
 
-    public init(name: String = "timeline", width: Double, height: Double, fps: Double = 30, duration: Double,
-                background: String = "#000000", scale: Double = 1, @LayerBuilder layers: () -> [Layer]) {
-        let canvas: JSONValue = .object([("width", width.json), ("height", height.json), ("fps", fps.json), ("duration", duration.json),
-                                         ("background", background.json), ("scale", scale.json)])
-        document = .object([("version", 1.json), ("name", name.json), ("canvas", canvas), ("layers", .array(layers().map(\.document)))])
+    public init(
+        name: String = "timeline", width: Double, height: Double, fps: Double = 30, duration: Double,
+        background: String = "#000000", scale: Double = 1, @LayerBuilder layers: () -> [Layer]
+    ) {
+        let canvas: JSONValue = .object([
+            ("width", width.json), ("height", height.json), ("fps", fps.json), ("duration", duration.json),
+            ("background", background.json), ("scale", scale.json)
+        ])
+        document = .object([
+            ("version", 1.json), ("name", name.json), ("canvas", canvas), ("layers", .array(layers().map(\.document)))
+        ])
     }
 
     /// Adds an image asset (`path` relative to the folder the timeline is built against).
@@ -36,8 +42,11 @@ public struct Timeline: Encodable {
     public func encode(to encoder: Encoder) throws { try document.encode(to: encoder) }
 
     /// The timeline as Reel plays it; problems are reported as for a file.
-    public func build(baseDirectory: String = FileManager.default.currentDirectoryPath) throws(TimelineError) -> ReelTimeline.Timeline {
-        try ReelTimeline.Timeline.decode(document.serialized, file: "<builder>", name: nameInDocument, baseDirectory: baseDirectory)
+    public func build(baseDirectory: String = FileManager.default.currentDirectoryPath) throws(TimelineError)
+        -> ReelTimeline.Timeline
+    {
+        try ReelTimeline.Timeline.decode(
+            document.serialized, file: "<builder>", name: nameInDocument, baseDirectory: baseDirectory)
     }
 
     private var nameInDocument: String {

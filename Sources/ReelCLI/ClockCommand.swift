@@ -99,14 +99,18 @@ struct ClockCommand: ParsableCommand {
         guard frameRate.frameCount(for: seconds) >= 1 else {
             throw problem("--duration \(duration) is shorter than one frame at \(fps) fps")
         }
-        guard let crf = Int(crf), (0...51).contains(crf) else { throw problem("--crf must be a whole number 0...51, found `\(crf)`") }
+        guard let crf = Int(crf), (0...51).contains(crf) else {
+            throw problem("--crf must be a whole number 0...51, found `\(crf)`")
+        }
         guard VideoSettings.presets.contains(preset) else {
             throw problem("--preset must be one of \(VideoSettings.presets.joined(separator: ", ")), found `\(preset)`")
         }
         if let emitTimeline, emitTimeline.isEmpty { throw problem("--emit-timeline needs a file name") }
         if let output, output.isEmpty { throw problem("--output needs a file name") }
-        let clock = ClockTimeline(style: style, start: startSeconds, duration: seconds, width: w, height: h, fps: rate, smooth: smooth)
-        return Settings(clock: clock, crf: crf, output: output ?? (emitTimeline == nil ? "clock.mp4" : nil), emitTimeline: emitTimeline)
+        let clock = ClockTimeline(
+            style: style, start: startSeconds, duration: seconds, width: w, height: h, fps: rate, smooth: smooth)
+        return Settings(
+            clock: clock, crf: crf, output: output ?? (emitTimeline == nil ? "clock.mp4" : nil), emitTimeline: emitTimeline)
     }
 
     func run() throws {
@@ -157,7 +161,8 @@ struct ClockCommand: ParsableCommand {
         }
         let png = try ImageWriter.pngData(buffer)
         if FileManager.default.contents(atPath: path) == png { return }
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicOutput(destination: path).write(png)
     }
 }

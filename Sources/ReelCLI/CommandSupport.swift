@@ -30,8 +30,11 @@ func loadTimeline(_ path: String) throws -> Timeline {
 /// `A..<B` (or `A...B`, or `A..B` read as half-open) as a range of frame numbers.
 /// `--memory-limit`: what a render may take, shared by the commands that draw or check.
 struct MemoryLimitOption: ParsableArguments {
-    @Option(name: .customLong("memory-limit"),
-            help: "Memory a render may take, in MB (default: a quarter of the machine's). Fewer workers run when they would not fit; a timeline that one worker cannot draw within it is refused.")
+    @Option(
+        name: .customLong("memory-limit"),
+        help:
+            "Memory a render may take, in MB (default: a quarter of the machine's). Fewer workers run when they would not fit; a timeline that one worker cannot draw within it is refused."
+    )
     var megabytes: Int?
 
     func validate() throws {

@@ -8,7 +8,8 @@ struct HitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hit",
         abstract: "Print the id path of the layer hit at a point (Core Animation's hitTest).",
-        discussion: "The path runs from a top-level layer down to the hit layer, ids joined by '/'. Exit status 1 when no layer is hit.")
+        discussion:
+            "The path runs from a top-level layer down to the hit layer, ids joined by '/'. Exit status 1 when no layer is hit.")
 
     @OptionGroup var moment: TimelineMoment
 

@@ -53,7 +53,9 @@ struct ProfileCommand: ParsableCommand {
         guard VideoSettings.presets.contains(preset) else {
             throw ValidationError("--preset must be one of \(VideoSettings.presets.joined(separator: ", ")), found \(preset)")
         }
-        if let chart, !chart.lowercased().hasSuffix(".png") { throw ValidationError("--chart must name a .png file, found \(chart)") }
+        if let chart, !chart.lowercased().hasSuffix(".png") {
+            throw ValidationError("--chart must name a .png file, found \(chart)")
+        }
     }
 
     func run() throws {
@@ -61,20 +63,25 @@ struct ProfileCommand: ParsableCommand {
             let timeline = try loadTimeline(self.timeline)
             var raw: FileHandle?
             if let rawVideo {
-                guard FileManager.default.createFile(atPath: rawVideo, contents: nil), let handle = FileHandle(forWritingAtPath: rawVideo) else {
+                guard FileManager.default.createFile(atPath: rawVideo, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: rawVideo)
+                else {
                     throw ValidationError("cannot write --raw-video \(rawVideo)")
                 }
                 raw = handle
             }
             defer { try? raw?.close() }
-            let report = try FrameProfiler.profile(timeline, frames: frames?.range, threads: threads, encode: encode, crf: crf, preset: preset,
-                                                   rawVideo: raw, memory: memory.budget)
+            let report = try FrameProfiler.profile(
+                timeline, frames: frames?.range, threads: threads, encode: encode, crf: crf, preset: preset,
+                rawVideo: raw, memory: memory.budget)
             print(report.table())
             if let json { try write(report.json(), to: json) }
             if let trace { try write(report.trace(), to: trace) }
             if let chart {
                 try write(ImageWriter.pngData(report.chart()), to: chart)
-                let legend = report.stages.map { "\($0.rawValue) \(ProfileReport.chartColors[FrameStage.allCases.firstIndex(of: $0)!].name)" }
+                let legend = report.stages.map {
+                    "\($0.rawValue) \(ProfileReport.chartColors[FrameStage.allCases.firstIndex(of: $0)!].name)"
+                }
                 print("\nchart: \(chart) (\(legend.joined(separator: ", ")); a line every ms)")
             }
         }

@@ -19,15 +19,18 @@ final class ProgressMeter {
         guard live, p.elapsed - lastDraw >= 0.1 || p.framesDone == p.frameCount else { return }
         lastDraw = p.elapsed
         let eta = p.remaining.isFinite ? String(format: "%.0fs", p.remaining) : "?"
-        let line = String(format: "\rframe %d/%d  %3.0f%%  %.1f fps  ETA %@ ", p.framesDone, p.frameCount,
-                          p.fraction * 100, p.framesPerSecond, eta)
+        let line = String(
+            format: "\rframe %d/%d  %3.0f%%  %.1f fps  ETA %@ ", p.framesDone, p.frameCount,
+            p.fraction * 100, p.framesPerSecond, eta)
         FileHandle.standardError.write(Data(line.utf8))
     }
 
     func finish(path: String, fps: Double) {
         guard enabled, let p = last else { return }
         if live { FileHandle.standardError.write(Data("\n".utf8)) }
-        printError(String(format: "rendered %d frames (%.2f s of video) to %@ in %.1f s, %.1f fps",
-                          p.framesDone, Double(p.framesDone) / fps, path, p.elapsed, p.framesPerSecond))
+        printError(
+            String(
+                format: "rendered %d frames (%.2f s of video) to %@ in %.1f s, %.1f fps",
+                p.framesDone, Double(p.framesDone) / fps, path, p.elapsed, p.framesPerSecond))
     }
 }

@@ -30,7 +30,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "On SIGINT, SIGTERM or SIGHUP, finish the file with the frames rendered so far (it plays) instead of leaving none; a second signal stops at once.")
+    @Flag(
+        help:
+            "On SIGINT, SIGTERM or SIGHUP, finish the file with the frames rendered so far (it plays) instead of leaving none; a second signal stops at once."
+    )
     var keepPartial = false
 
     @OptionGroup var memory: MemoryLimitOption
@@ -48,20 +51,24 @@ struct RenderCommand: ParsableCommand {
             let timeline = try loadTimeline(self.timeline)
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
-            let options = RenderOptions(threads: threads, crf: crf, preset: preset, frames: frames?.range, memory: memory.budget,
-                                        keepsPartial: keepPartial)
+            let options = RenderOptions(
+                threads: threads, crf: crf, preset: preset, frames: frames?.range, memory: memory.budget,
+                keepsPartial: keepPartial)
             let meter = ProgressMeter(enabled: !quiet)
             let result: ExportResult
             do {
-                result = try VideoExporter.export(timeline, to: path, protecting: [self.timeline], options: options,
-                                                  notice: { if !quiet { printError("note: \($0)") } }, progress: meter.update)
+                result = try VideoExporter.export(
+                    timeline, to: path, protecting: [self.timeline], options: options,
+                    notice: { if !quiet { printError("note: \($0)") } }, progress: meter.update)
             } catch let stopped as Interrupted {
                 printError("\nreel: \(stopped)")
                 throw ExitCode(128 + stopped.signal)
             }
             if let signal = result.interruption {
                 let asked = frames?.range.count ?? timeline.canvas.frameCount
-                printError("\nreel: \(Interruption.word(for: signal)); kept the first \(result.framesWritten) of \(asked) frames in \(path)")
+                printError(
+                    "\nreel: \(Interruption.word(for: signal)); kept the first \(result.framesWritten) of \(asked) frames in \(path)"
+                )
                 throw ExitCode(128 + signal)
             }
             meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)

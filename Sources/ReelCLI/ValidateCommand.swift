@@ -22,7 +22,9 @@ struct ValidateCommand: ParsableCommand {
             _ = try memory.budget.workers(for: t, images: images, requested: 1)
             let layers = t.layers.reduce(0) { $0 + $1.count }
             let warnings = t.warnings.isEmpty ? "" : ", \(t.warnings.count) warning\(t.warnings.count == 1 ? "" : "s")"
-            print("\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)")
+            print(
+                "\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
+            )
         }
     }
 }

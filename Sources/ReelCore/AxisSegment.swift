@@ -29,9 +29,10 @@ public struct AxisMapping: Hashable, Sendable {
 
     /// The rectangle the mapping covers.
     public var destination: Rect {
-        Rect(x: columns[0].from.lowerBound, y: rows[0].from.lowerBound,
-             width: columns[columns.count - 1].from.upperBound - columns[0].from.lowerBound,
-             height: rows[rows.count - 1].from.upperBound - rows[0].from.lowerBound)
+        Rect(
+            x: columns[0].from.lowerBound, y: rows[0].from.lowerBound,
+            width: columns[columns.count - 1].from.upperBound - columns[0].from.lowerBound,
+            height: rows[rows.count - 1].from.upperBound - rows[0].from.lowerBound)
     }
 
     /// The index of the segment of `segments` holding `v`; the first or last beyond the ends.

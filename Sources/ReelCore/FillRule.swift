@@ -50,7 +50,8 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
                 next += 1
             }
             band = active.map { e in
-                let top = e.x(at: y0), bottom = e.x(at: y1)
+                let top = e.x(at: y0)
+                let bottom = e.x(at: y1)
                 return ((top + bottom) / 2, top, bottom, e.direction)
             }
             band.sort { $0.x < $1.x }
@@ -62,7 +63,9 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
                 if inside, start == nil {
                     start = (e.top, e.bottom)
                 } else if !inside, let s = start {
-                    result.append([Point(x: s.top, y: y0), Point(x: s.bottom, y: y1), Point(x: e.bottom, y: y1), Point(x: e.top, y: y0)])
+                    result.append([
+                        Point(x: s.top, y: y0), Point(x: s.bottom, y: y1), Point(x: e.bottom, y: y1), Point(x: e.top, y: y0)
+                    ])
                     start = nil
                 }
             }
@@ -88,9 +91,11 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
 
         /// The height at which the two edges cross strictly inside both spans, if they do.
         func crossing(_ other: Edge) -> Double? {
-            let y0 = max(top.y, other.top.y), y1 = min(bottom.y, other.bottom.y)
+            let y0 = max(top.y, other.top.y)
+            let y1 = min(bottom.y, other.bottom.y)
             guard y0 < y1 else { return nil }
-            let d0 = x(at: y0) - other.x(at: y0), d1 = x(at: y1) - other.x(at: y1)
+            let d0 = x(at: y0) - other.x(at: y0)
+            let d1 = x(at: y1) - other.x(at: y1)
             guard (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) else { return nil }
             return y0 + (y1 - y0) * d0 / (d0 - d1)
         }

@@ -5,8 +5,12 @@ public struct Homography: Hashable, Sendable {
     /// Row-vector layout as Transform3D: x' = x*m11 + y*m21 + m31, y' = x*m12 + y*m22 + m32, w = x*m13 + y*m23 + m33.
     public var m11, m12, m13, m21, m22, m23, m31, m32, m33: Double
 
-    public init(m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double, m31: Double, m32: Double, m33: Double) {
-        (self.m11, self.m12, self.m13, self.m21, self.m22, self.m23, self.m31, self.m32, self.m33) = (m11, m12, m13, m21, m22, m23, m31, m32, m33)
+    public init(
+        m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double, m31: Double, m32: Double, m33: Double
+    ) {
+        (self.m11, self.m12, self.m13, self.m21, self.m22, self.m23, self.m31, self.m32, self.m33) = (
+            m11, m12, m13, m21, m22, m23, m31, m32, m33
+        )
     }
 
     /// The plane-to-plane part of a 3D transform: rows and columns 1, 2 and 4.
@@ -29,7 +33,9 @@ public struct Homography: Hashable, Sendable {
 
     /// The inverse map, or nil when singular.
     public var inverted: Homography? {
-        let c11 = m22 * m33 - m23 * m32, c12 = m13 * m32 - m12 * m33, c13 = m12 * m23 - m13 * m22
+        let c11 = m22 * m33 - m23 * m32
+        let c12 = m13 * m32 - m12 * m33
+        let c13 = m12 * m23 - m13 * m22
         let det = m11 * c11 + m21 * c12 + m31 * c13
         guard det != 0, det.isFinite else { return nil }
         let inv = 1 / det

@@ -20,16 +20,20 @@ public final class Image: @unchecked Sendable, Hashable {
 
     /// The next mipmap level: each pixel the rounded mean of the (up to) 2x2 pixels below it.
     static func halve(_ p: PixelBuffer) -> PixelBuffer {
-        let w = max(1, (p.width + 1) / 2), h = max(1, (p.height + 1) / 2)
+        let w = max(1, (p.width + 1) / 2)
+        let h = max(1, (p.height + 1) / 2)
         let out = PixelBuffer(width: w, height: h)
         for y in 0..<h {
-            let r0 = p.row(min(2 * y, p.height - 1)), r1 = p.row(min(2 * y + 1, p.height - 1))
+            let r0 = p.row(min(2 * y, p.height - 1))
+            let r1 = p.row(min(2 * y + 1, p.height - 1))
             let o = out.row(y)
             for x in 0..<w {
-                let x0 = min(2 * x, p.width - 1), x1 = min(2 * x + 1, p.width - 1)
+                let x0 = min(2 * x, p.width - 1)
+                let x1 = min(2 * x + 1, p.width - 1)
                 var v: UInt32 = 0
                 for shift: UInt32 in [0, 8, 16, 24] {
-                    let s = (r0[x0] >> shift & 0xFF) + (r0[x1] >> shift & 0xFF) + (r1[x0] >> shift & 0xFF) + (r1[x1] >> shift & 0xFF)
+                    let s =
+                        (r0[x0] >> shift & 0xFF) + (r0[x1] >> shift & 0xFF) + (r1[x0] >> shift & 0xFF) + (r1[x1] >> shift & 0xFF)
                     v |= ((s + 2) / 4) << shift
                 }
                 o[x] = v

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A vector outline of move/line/quad/cubic/close elements (CGPath), and the rule that says
@@ -43,8 +43,10 @@ public struct Path: Hashable, Sendable {
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
         let rad = max(0, min(cornerRadius, r.width / 2, r.height / 2))
         if rad == 0 {
-            elements = [.move(Point(x: x0, y: y0)), .line(Point(x: x1, y: y0)), .line(Point(x: x1, y: y1)),
-                        .line(Point(x: x0, y: y1)), .close]
+            elements = [
+                .move(Point(x: x0, y: y0)), .line(Point(x: x1, y: y0)), .line(Point(x: x1, y: y1)),
+                .line(Point(x: x0, y: y1)), .close
+            ]
             return
         }
         // A quarter circle as one cubic: control points at kappa * radius along the tangents.
@@ -108,7 +110,8 @@ public struct Path: Hashable, Sendable {
     private func localPolygons(segments: ([Point]) -> Int) -> [[Point]] {
         var result: [[Point]] = []
         var current: [Point] = []
-        var start = Point.zero, last = Point.zero
+        var start = Point.zero
+        var last = Point.zero
         func finish() {
             if current.count > 2 { result.append(current) }
             current = []
@@ -117,17 +120,20 @@ public struct Path: Hashable, Sendable {
             switch element {
             case .move(let p):
                 finish()
-                start = p; last = p
+                start = p
+                last = p
                 current = [p]
             case .line(let p):
                 if current.isEmpty { current = [last] }
-                current.append(p); last = p
+                current.append(p)
+                last = p
             case .quad(let c, let p):
                 if current.isEmpty { current = [last] }
                 let (p0, p1, p2) = (last, c, p)
                 let n = segments([p0, p1, p2])
                 for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
+                    let t = Double(i) / Double(n)
+                    let u = 1 - t
                     current.append(p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t))
                 }
                 last = p
@@ -136,7 +142,8 @@ public struct Path: Hashable, Sendable {
                 let (p0, p1, p2, p3) = (last, c1, c2, p)
                 let n = segments([p0, p1, p2, p3])
                 for i in 1...n {
-                    let t = Double(i) / Double(n), u = 1 - t
+                    let t = Double(i) / Double(n)
+                    let u = 1 - t
                     current.append(p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
                 }
                 last = p
@@ -156,11 +163,13 @@ public struct Path: Hashable, Sendable {
         let mapped = polygon.map(h.homogeneous)
         var out: [Point] = []
         for i in 0..<mapped.count {
-            let a = mapped[i], b = mapped[(i + 1) % mapped.count]
+            let a = mapped[i]
+            let b = mapped[(i + 1) % mapped.count]
             if a.w >= near { out.append(Point(x: a.x / a.w, y: a.y / a.w)) }
             if (a.w >= near) != (b.w >= near) {
                 let t = (near - a.w) / (b.w - a.w)
-                let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+                let x = a.x + (b.x - a.x) * t
+                let y = a.y + (b.y - a.y) * t
                 out.append(Point(x: x / near, y: y / near))
             }
         }

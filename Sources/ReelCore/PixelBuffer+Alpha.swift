@@ -4,7 +4,8 @@ extension PixelBuffer {
         for y in 0..<height {
             let p = row(y)
             for x in 0..<width {
-                let v = p[x], a = v >> 24
+                let v = p[x]
+                let a = v >> 24
                 guard a != 255 else { continue }
                 func m(_ shift: UInt32) -> UInt32 { ((((v >> shift) & 0xFF) * a + 127) / 255) << shift }
                 p[x] = m(0) | m(8) | m(16) | (a << 24)

@@ -43,8 +43,9 @@ public final class PixelBuffer: @unchecked Sendable {
     /// be drawn a band at a time in memory that stays in cache. Only rows in `rows` may be
     /// read or written; whole-image operations cover those rows.
     public init(width: Int, height: Int, rows: Range<Int>, borrowing memory: UnsafeMutableRawPointer) {
-        precondition(width > 0 && height > 0 && rows.lowerBound >= 0 && rows.upperBound <= height && !rows.isEmpty,
-                     "a band view needs rows inside a positive size")
+        precondition(
+            width > 0 && height > 0 && rows.lowerBound >= 0 && rows.upperBound <= height && !rows.isEmpty,
+            "a band view needs rows inside a positive size")
         self.width = width
         self.height = height
         stride = PixelBuffer.stride(forWidth: width)
@@ -85,8 +86,10 @@ public final class PixelBuffer: @unchecked Sendable {
     /// Premultiplied RGBA of the pixel at (x, y).
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let v = row(y)[x]
-        return (UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
-                UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 24))
+        return (
+            UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
+            UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 24)
+        )
     }
 
     /// Packs premultiplied RGBA bytes into one memory-order pixel.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A 4x4 homogeneous transform laid out as CATransform3D: row vectors, `p' = p * M`,
@@ -58,7 +58,7 @@ public struct Transform3D: Hashable, Sendable {
             t * ux * ux + c, t * ux * uy + s * uz, t * ux * uz - s * uy, 0,
             t * ux * uy - s * uz, t * uy * uy + c, t * uy * uz + s * ux, 0,
             t * ux * uz + s * uy, t * uy * uz - s * ux, t * uz * uz + c, 0,
-            0, 0, 0, 1,
+            0, 0, 0, 1
         ])
     }
 
@@ -67,10 +67,12 @@ public struct Transform3D: Hashable, Sendable {
     public func concatenating(_ n: Transform3D) -> Transform3D {
         var r = self
         func row(_ a1: Double, _ a2: Double, _ a3: Double, _ a4: Double) -> (Double, Double, Double, Double) {
-            (a1 * n.m11 + a2 * n.m21 + a3 * n.m31 + a4 * n.m41,
-             a1 * n.m12 + a2 * n.m22 + a3 * n.m32 + a4 * n.m42,
-             a1 * n.m13 + a2 * n.m23 + a3 * n.m33 + a4 * n.m43,
-             a1 * n.m14 + a2 * n.m24 + a3 * n.m34 + a4 * n.m44)
+            (
+                a1 * n.m11 + a2 * n.m21 + a3 * n.m31 + a4 * n.m41,
+                a1 * n.m12 + a2 * n.m22 + a3 * n.m32 + a4 * n.m42,
+                a1 * n.m13 + a2 * n.m23 + a3 * n.m33 + a4 * n.m43,
+                a1 * n.m14 + a2 * n.m24 + a3 * n.m34 + a4 * n.m44
+            )
         }
         (r.m11, r.m12, r.m13, r.m14) = row(m11, m12, m13, m14)
         (r.m21, r.m22, r.m23, r.m24) = row(m21, m22, m23, m24)

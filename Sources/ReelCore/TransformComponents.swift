@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A transform split into the parts Core Animation's key paths name
@@ -14,10 +14,12 @@ public struct TransformComponents: Hashable, Sendable {
     public var scale: (x: Double, y: Double, z: Double)
     public var perspective: Double
 
-    public init(translation: (x: Double, y: Double, z: Double) = (0, 0, 0),
-                rotation: (x: Double, y: Double, z: Double) = (0, 0, 0),
-                scale: (x: Double, y: Double, z: Double) = (1, 1, 1),
-                perspective: Double = 0) {
+    public init(
+        translation: (x: Double, y: Double, z: Double) = (0, 0, 0),
+        rotation: (x: Double, y: Double, z: Double) = (0, 0, 0),
+        scale: (x: Double, y: Double, z: Double) = (1, 1, 1),
+        perspective: Double = 0
+    ) {
         self.translation = translation
         self.rotation = rotation
         self.scale = scale
@@ -49,19 +51,23 @@ public struct TransformComponents: Hashable, Sendable {
         let sz = (m.m31 * m.m31 + m.m32 * m.m32 + m.m33 * m.m33).squareRoot()
         guard sx > 0, sy > 0, sz > 0 else { return nil }
         // A mirror (negative determinant) is a negative x scale, not a rotation.
-        let det = m.m11 * (m.m22 * m.m33 - m.m23 * m.m32) - m.m12 * (m.m21 * m.m33 - m.m23 * m.m31) + m.m13 * (m.m21 * m.m32 - m.m22 * m.m31)
+        let det =
+            m.m11 * (m.m22 * m.m33 - m.m23 * m.m32) - m.m12 * (m.m21 * m.m33 - m.m23 * m.m31) + m.m13
+            * (m.m21 * m.m32 - m.m22 * m.m31)
         if det < 0 { sx = -sx }
         // Rows of the pure rotation R = Rx * Ry * Rz.
         let r1 = (m.m11 / sx, m.m12 / sx, m.m13 / sx)
         let r2 = (m.m21 / sy, m.m22 / sy, m.m23 / sy)
         let r3 = (m.m31 / sz, m.m32 / sz, m.m33 / sz)
-        let shear = abs(r1.0 * r2.0 + r1.1 * r2.1 + r1.2 * r2.2) + abs(r1.0 * r3.0 + r1.1 * r3.1 + r1.2 * r3.2)
+        let shear =
+            abs(r1.0 * r2.0 + r1.1 * r2.1 + r1.2 * r2.2) + abs(r1.0 * r3.0 + r1.1 * r3.1 + r1.2 * r3.2)
             + abs(r2.0 * r3.0 + r2.1 * r3.1 + r2.2 * r3.2)
         guard shear < 1e-9 else { return nil }
         // With row vectors, R = Rx Ry Rz has R13 = -sin(ry), R12 = cos(ry) sin(rz), R11 = cos(ry) cos(rz),
         // R23 = sin(rx) cos(ry), R33 = cos(rx) cos(ry).
         let ry = asin(max(-1, min(1, -r1.2)))
-        let rx: Double, rz: Double
+        let rx: Double
+        let rz: Double
         if abs(cos(ry)) > 1e-9 {
             rx = atan2(r2.2, r3.2)
             rz = atan2(r1.1, r1.0)
@@ -77,7 +83,10 @@ public struct TransformComponents: Hashable, Sendable {
     }
 
     public func hash(into h: inout Hasher) {
-        for v in [translation.x, translation.y, translation.z, rotation.x, rotation.y, rotation.z, scale.x, scale.y, scale.z, perspective] {
+        for v in [
+            translation.x, translation.y, translation.z, rotation.x, rotation.y, rotation.z, scale.x, scale.y, scale.z,
+            perspective
+        ] {
             h.combine(v)
         }
     }

@@ -11,8 +11,10 @@ import ReelTimeline
 
 /// libFuzzer's entry point for a program that keeps its own `main`.
 @_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                     _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
 
 /// Where a timeline's relative asset paths point: a folder with one small image in it.
 let assetFolder: String = {
@@ -34,7 +36,8 @@ func testOne(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let points = timeline.canvas.width * timeline.canvas.height
     timeline.canvas.scale = min(timeline.canvas.scale, (maximumPixels / points).squareRoot())
     guard timeline.canvas.pixelWidth > 0, timeline.canvas.pixelHeight > 0,
-          let renderer = try? FrameRenderer(timeline: timeline, memory: MemoryBudget(limit: 512 << 20)) else { return 0 }
+        let renderer = try? FrameRenderer(timeline: timeline, memory: MemoryBudget(limit: 512 << 20))
+    else { return 0 }
     for time in [0, timeline.canvas.duration / 2, timeline.canvas.duration] {
         _ = renderer.render(time: time)
     }

@@ -29,7 +29,8 @@ extension Layer {
                 } else {
                     let m = s.transformToSuperlayer.concatenating(inner)
                     let c = Point(x: s.bounds.midX, y: s.bounds.midY)
-                    let z = c.x * m.m13 + c.y * m.m23 + m.m43, w = c.x * m.m14 + c.y * m.m24 + m.m44
+                    let z = c.x * m.m13 + c.y * m.m23 + m.m43
+                    let w = c.x * m.m14 + c.y * m.m24 + m.m44
                     // Behind the eye, or not a number (a singular transform): farthest.
                     let depth = w > 0 && (z / w).isFinite ? z / w : -.infinity
                     planes.append(ContextPlane(layer: s, toSpace: m, through: through + [t], depth: depth))

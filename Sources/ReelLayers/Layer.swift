@@ -105,22 +105,27 @@ public struct Layer: Hashable, Sendable {
     public var frame: Rect {
         get {
             let m = transformToSuperlayer
-            let corners = [Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-                           Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY)].map(m.apply)
-            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let corners = [
+                Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
+                Point(x: bounds.minX, y: bounds.maxY), Point(x: bounds.maxX, y: bounds.maxY)
+            ].map(m.apply)
+            let xs = corners.map(\.x)
+            let ys = corners.map(\.y)
             return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
         }
         set {
             bounds.size = Size(width: newValue.width, height: newValue.height)
-            position = Point(x: newValue.minX + anchorPoint.x * newValue.width,
-                             y: newValue.minY + anchorPoint.y * newValue.height)
+            position = Point(
+                x: newValue.minX + anchorPoint.x * newValue.width,
+                y: newValue.minY + anchorPoint.y * newValue.height)
         }
     }
 
     /// The anchor point in the layer's own coordinates.
     public var anchorInBounds: Point {
-        Point(x: bounds.origin.x + anchorPoint.x * bounds.size.width,
-              y: bounds.origin.y + anchorPoint.y * bounds.size.height)
+        Point(
+            x: bounds.origin.x + anchorPoint.x * bounds.size.width,
+            y: bounds.origin.y + anchorPoint.y * bounds.size.height)
     }
 
     /// Maps the layer's own coordinates into its superlayer's: about the anchor point by
@@ -169,7 +174,8 @@ public struct Layer: Hashable, Sendable {
     /// Sublayers in drawing order: ascending `zPosition`, ties kept in sublayer order.
     public var sublayersInDrawingOrder: [Layer] {
         guard sublayers.contains(where: { $0.zPosition != sublayers[0].zPosition }) else { return sublayers }
-        return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+        return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(
+            \.element)
     }
 
     /// The layer as its own picture: placement (position, transform, anchor point, zPosition)

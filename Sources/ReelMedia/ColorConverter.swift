@@ -36,7 +36,8 @@ public final class ColorConverter {
         }
         self.width = width
         self.height = height
-        let cw = (width + 1) / 2, ch = (height + 1) / 2
+        let cw = (width + 1) / 2
+        let ch = (height + 1) / 2
         horizontalWindows = ChromaWindow.swscaleBilinear(source: width, destination: cw, one: 1 << 14, align: 4)
         verticalWindows = ChromaWindow.swscaleBilinear(source: height, destination: ch, one: 1 << 12, align: 2)
         tentAcross = width % 2 == 0 && horizontalWindows == ChromaWindow.tent(source: width, destination: cw, one: 1 << 14)
@@ -83,20 +84,33 @@ public final class ColorConverter {
     /// has let go of); a single call makes it writable itself.
     public func convert(_ buffer: PixelBuffer, rows: Range<Int>, into frame: VideoFrame) throws(FFmpegError) {
         guard buffer.width == width, buffer.height == height, frame.width == width, frame.height == height,
-              frame.frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue else {
-            throw FFmpegError(call: "ColorConverter.convert", message: "a \(width)x\(height) converter got a \(buffer.width)x\(buffer.height) buffer and a \(frame.width)x\(frame.height) frame of format \(frame.frame.pointee.format)")
+            frame.frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue
+        else {
+            throw FFmpegError(
+                call: "ColorConverter.convert",
+                message:
+                    "a \(width)x\(height) converter got a \(buffer.width)x\(buffer.height) buffer and a \(frame.width)x\(frame.height) frame of format \(frame.frame.pointee.format)"
+            )
         }
-        guard rows.lowerBound >= 0, rows.upperBound <= height, rows.lowerBound % 2 == 0, rows.upperBound % 2 == 0 || rows.upperBound == height else {
-            throw FFmpegError(call: "ColorConverter.convert", message: "rows \(rows) of \(height): a band starts on an even row and ends on one or at the bottom")
+        guard rows.lowerBound >= 0, rows.upperBound <= height, rows.lowerBound % 2 == 0,
+            rows.upperBound % 2 == 0 || rows.upperBound == height
+        else {
+            throw FFmpegError(
+                call: "ColorConverter.convert",
+                message: "rows \(rows) of \(height): a band starts on an even row and ends on one or at the bottom")
         }
         guard !rows.isEmpty else { return }
         let reads = sourceRows(for: rows)
         guard reads.clamped(to: buffer.rows) == reads else {
-            throw FFmpegError(call: "ColorConverter.convert", message: "rows \(rows) read rows \(reads), but the buffer holds rows \(buffer.rows)")
+            throw FFmpegError(
+                call: "ColorConverter.convert",
+                message: "rows \(rows) read rows \(reads), but the buffer holds rows \(buffer.rows)")
         }
         try FFmpegError.check(av_frame_make_writable(frame.frame), "av_frame_make_writable")
         frame.withPlanes { planes, strides in
-            convert(buffer, rows: rows, y: planes[0]!, Int(strides[0]), u: planes[1]!, Int(strides[1]), v: planes[2]!, Int(strides[2]))
+            convert(
+                buffer, rows: rows, y: planes[0]!, Int(strides[0]), u: planes[1]!, Int(strides[1]), v: planes[2]!, Int(strides[2])
+            )
         }
     }
 
@@ -104,7 +118,8 @@ public final class ColorConverter {
     /// (more or fewer for tiny or odd heights), clamped to the frame.
     public func sourceRows(for rows: Range<Int>) -> Range<Int> {
         let rows = rows.clamped(to: 0..<height)
-        var lower = rows.lowerBound, upper = rows.upperBound
+        var lower = rows.lowerBound
+        var upper = rows.upperBound
         for window in verticalWindows[rows.lowerBound / 2..<(rows.upperBound + 1) / 2] {
             lower = min(lower, window.start)
             upper = max(upper, window.start + window.count)
@@ -114,8 +129,10 @@ public final class ColorConverter {
 
     /// Each chroma row of the band from up to four half-width rows in the ring, each source row
     /// read once (its Y written on the way when it is in the band).
-    private func convert(_ buffer: PixelBuffer, rows: Range<Int>, y: UnsafeMutablePointer<UInt8>, _ yStride: Int,
-                         u: UnsafeMutablePointer<UInt8>, _ uStride: Int, v: UnsafeMutablePointer<UInt8>, _ vStride: Int) {
+    private func convert(
+        _ buffer: PixelBuffer, rows: Range<Int>, y: UnsafeMutablePointer<UInt8>, _ yStride: Int,
+        u: UnsafeMutablePointer<UInt8>, _ uStride: Int, v: UnsafeMutablePointer<UInt8>, _ vStride: Int
+    ) {
         let cw = (width + 1) / 2
         ringRows.update(repeating: -1, count: 4)
         (lumaDone + rows.lowerBound).update(repeating: false, count: rows.count)
@@ -129,11 +146,15 @@ public final class ColorConverter {
             }
             func ringRow(_ s: Int) -> UnsafePointer<UInt32> { UnsafePointer(ring + (s & 3) * ringStride) }
             if tentDown {
-                let top = max(2 * j - 1, 0), bottom = min(2 * j + 2, height - 1)
-                YUVKernels.tentDown(ringRow(top), ringRow(2 * j), ringRow(2 * j + 1), ringRow(bottom), count: cw, u: u + j * uStride, v: v + j * vStride)
+                let top = max(2 * j - 1, 0)
+                let bottom = min(2 * j + 2, height - 1)
+                YUVKernels.tentDown(
+                    ringRow(top), ringRow(2 * j), ringRow(2 * j + 1), ringRow(bottom), count: cw, u: u + j * uStride,
+                    v: v + j * vStride)
             } else {
                 func tap(_ k: Int) -> UnsafePointer<UInt32> { ringRow(window.start + (k < window.count ? k : 0)) }
-                YUVKernels.vertical(tap(0), tap(1), tap(2), tap(3), weights: window.weights, count: cw, u: u + j * uStride, v: v + j * vStride)
+                YUVKernels.vertical(
+                    tap(0), tap(1), tap(2), tap(3), weights: window.weights, count: cw, u: u + j * uStride, v: v + j * vStride)
             }
         }
         for s in rows where !lumaDone[s] {

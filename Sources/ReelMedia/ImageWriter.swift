@@ -24,8 +24,9 @@ public enum ImageWriter {
         let base = frame.frame.pointee.data.0!
         straight.withUnsafeBytes { src in
             for y in 0..<buffer.height {
-                (base + y * lineSize).update(from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * buffer.width * 4,
-                                             count: buffer.width * 4)
+                (base + y * lineSize).update(
+                    from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * buffer.width * 4,
+                    count: buffer.width * 4)
             }
         }
         frame.frame.pointee.pts = 0

@@ -38,7 +38,8 @@ public final class MediaReader {
         try FFmpegError.check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
         try FFmpegError.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
         var decoder: UnsafePointer<AVCodec>?
-        let index = try FFmpegError.check(av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream")
+        let index = try FFmpegError.check(
+            av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream")
         guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
             throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the stream")
         }
@@ -49,14 +50,15 @@ public final class MediaReader {
         let par = stream.pointee.codecpar.pointee
         func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
         let d = format!.pointee.duration
-        info = Info(codec: String(cString: decoder.pointee.name),
-                    width: Int(par.width), height: Int(par.height),
-                    pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format))),
-                    colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
-                    colorTransfer: name(av_color_transfer_name(par.color_trc)),
-                    colorSpace: name(av_color_space_name(par.color_space)),
-                    colorRange: name(av_color_range_name(par.color_range)),
-                    duration: d > 0 ? Double(d) / Double(AV_TIME_BASE) : 0)
+        info = Info(
+            codec: String(cString: decoder.pointee.name),
+            width: Int(par.width), height: Int(par.height),
+            pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format))),
+            colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
+            colorTransfer: name(av_color_transfer_name(par.color_trc)),
+            colorSpace: name(av_color_space_name(par.color_space)),
+            colorRange: name(av_color_range_name(par.color_range)),
+            duration: d > 0 ? Double(d) / Double(AV_TIME_BASE) : 0)
         streamIndex = index
         self.format = format
         self.codec = codec
@@ -106,18 +108,23 @@ public final class MediaReader {
         return result
     }
 
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, scaler: inout OpaquePointer?) throws(FFmpegError) -> PixelBuffer {
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, scaler: inout OpaquePointer?) throws(FFmpegError) -> PixelBuffer
+    {
         let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
         let source = AVPixelFormat(rawValue: frame.pointee.format)
-        scaler = sws_getCachedContext(scaler, Int32(w), Int32(h), source, Int32(w), Int32(h), AV_PIX_FMT_RGBA,
-                                      SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
-        guard let scaler else { throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA") }
+        scaler = sws_getCachedContext(
+            scaler, Int32(w), Int32(h), source, Int32(w), Int32(h), AV_PIX_FMT_RGBA,
+            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
+        guard let scaler else {
+            throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA")
+        }
         let space = frame.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_ITU709 : Int32(frame.pointee.colorspace.rawValue)
         let limited: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
         let isYUV = (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
         if isYUV {
             let table = sws_getCoefficients(space)
-            try FFmpegError.check(sws_setColorspaceDetails(scaler, table, limited, table, 1, 0, 1 << 16, 1 << 16), "sws_setColorspaceDetails")
+            try FFmpegError.check(
+                sws_setColorspaceDetails(scaler, table, limited, table, 1, 0, 1 << 16, 1 << 16), "sws_setColorspaceDetails")
         }
         let buffer = PixelBuffer(width: w, height: h)
         let dst: [UnsafeMutablePointer<UInt8>?] = [buffer.bytes.assumingMemoryBound(to: UInt8.self), nil, nil, nil]

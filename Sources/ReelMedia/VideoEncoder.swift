@@ -24,9 +24,13 @@ public final class VideoEncoder {
         guard let encoder = avcodec_find_encoder_by_name("libx264") else {
             throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "libx264 is not in this FFmpeg build")
         }
-        guard let s = avformat_new_stream(format, nil) else { throw FFmpegError(call: "avformat_new_stream", message: "out of memory") }
+        guard let s = avformat_new_stream(format, nil) else {
+            throw FFmpegError(call: "avformat_new_stream", message: "out of memory")
+        }
         stream = s
-        guard let ctx = avcodec_alloc_context3(encoder) else { throw FFmpegError(call: "avcodec_alloc_context3", message: "out of memory") }
+        guard let ctx = avcodec_alloc_context3(encoder) else {
+            throw FFmpegError(call: "avcodec_alloc_context3", message: "out of memory")
+        }
         codec = ctx
         let rate = settings.frameRate
         ctx.pointee.width = Int32(settings.width)
@@ -50,7 +54,8 @@ public final class VideoEncoder {
         try FFmpegError.check(av_dict_set(&options, "threads", "auto", 0), "av_dict_set(threads)")
         try FFmpegError.check(avcodec_open2(ctx, encoder, &options), "avcodec_open2")
         if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
-            throw FFmpegError(call: "avcodec_open2", message: "libx264 did not take the option \(String(cString: unused.pointee.key))")
+            throw FFmpegError(
+                call: "avcodec_open2", message: "libx264 did not take the option \(String(cString: unused.pointee.key))")
         }
         try FFmpegError.check(avcodec_parameters_from_context(s.pointee.codecpar, ctx), "avcodec_parameters_from_context")
         s.pointee.time_base = ctx.pointee.time_base

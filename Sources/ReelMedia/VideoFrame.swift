@@ -36,8 +36,11 @@ public final class VideoFrame: @unchecked Sendable {
         withPlanes { data, lines in
             for plane in 0..<planes {
                 let chroma = plane > 0 && planes == 3
-                let w = chroma ? (width + 1) / 2 : (planes == 1 ? width * 4 : width), h = chroma ? (height + 1) / 2 : height
-                for y in 0..<h { out.append(contentsOf: UnsafeBufferPointer(start: data[plane]! + y * Int(lines[plane]), count: w)) }
+                let w = chroma ? (width + 1) / 2 : (planes == 1 ? width * 4 : width)
+                let h = chroma ? (height + 1) / 2 : height
+                for y in 0..<h {
+                    out.append(contentsOf: UnsafeBufferPointer(start: data[plane]! + y * Int(lines[plane]), count: w))
+                }
             }
         }
         return out

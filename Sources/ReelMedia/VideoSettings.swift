@@ -10,7 +10,9 @@ public struct VideoSettings: Hashable, Sendable {
     /// x264's speed/size trade-off: ultrafast ... placebo.
     public var preset: String
 
-    public static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+    public static let presets = [
+        "ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"
+    ]
 
     public init(width: Int, height: Int, frameRate: FrameRate, crf: Int = 20, preset: String = "veryfast") {
         self.width = width

@@ -37,7 +37,8 @@ struct ChromaWindow: Equatable {
     static func swscaleBilinear(source srcW: Int, destination dstW: Int, one: Int64, align: Int) -> [ChromaWindow] {
         precondition(srcW > 0 && dstW > 0 && dstW <= srcW)
         let inc = ((Int64(srcW) << 16) + Int64(dstW >> 1)) / Int64(dstW)
-        let srcPos: Int64 = 128, dstPos: Int64 = 128            // centre siting, 1/256 of a sample
+        let srcPos: Int64 = 128
+        let dstPos: Int64 = 128  // centre siting, 1/256 of a sample
         let fone = Int64(1) << (54 - min((srcW / dstW).bitWidth - 1 - (srcW / dstW).leadingZeroBitCount, 8))
         var size: Int
         var filter: [Int64]
@@ -50,7 +51,7 @@ struct ChromaWindow: Equatable {
             size = inc <= 1 << 16 ? 3 : 1 + (2 * srcW + dstW - 1) / dstW
             size = max(min(size, srcW - 2), 1)
             filter = [Int64](repeating: 0, count: dstW * size)
-            var centre = ((dstPos * inc) >> 7) - ((srcPos * 0x10000) >> 7)   // in 1/2^17 source samples
+            var centre = ((dstPos * inc) >> 7) - ((srcPos * 0x10000) >> 7)  // in 1/2^17 source samples
             for i in 0..<dstW {
                 var xx = Int((centre - Int64(size - 2) * (1 << 16)) / (1 << 17))
                 pos[i] = xx
@@ -138,7 +139,9 @@ struct ChromaWindow: Equatable {
     static func tent(source n: Int, destination m: Int, one: Int16) -> [ChromaWindow] {
         (0..<m).map { i in
             var byPosition = [Int: Int16]()
-            for (k, w) in [1, 3, 3, 1].enumerated() { byPosition[min(max(2 * i - 1 + k, 0), n - 1), default: 0] += Int16(w) * (one / 8) }
+            for (k, w) in [1, 3, 3, 1].enumerated() {
+                byPosition[min(max(2 * i - 1 + k, 0), n - 1), default: 0] += Int16(w) * (one / 8)
+            }
             let start = byPosition.keys.min()!
             var window = ChromaWindow(start: start, count: byPosition.count, weights: .zero)
             for (p, w) in byPosition { window.weights[p - start] = w }
@@ -191,7 +194,8 @@ enum YUVKernels {
     /// 1...width with the edge pixels repeated at 0 and width + 1. Reads the row up to the next
     /// multiple of eight pixels (a PixelBuffer row always has them); `uv` needs width + 9.
     @inline(never)
-    static func row(_ src: UnsafePointer<UInt32>, width: Int, luma: UnsafeMutablePointer<UInt8>, uv: UnsafeMutablePointer<UInt32>) {
+    static func row(_ src: UnsafePointer<UInt32>, width: Int, luma: UnsafeMutablePointer<UInt8>, uv: UnsafeMutablePointer<UInt32>)
+    {
         @inline(__always) func group(_ x: Int) -> SIMD8<UInt8> {
             let out = pixels(UnsafeRawPointer(src + x).loadUnaligned(as: SIMD8<UInt32>.self))
             UnsafeMutableRawPointer(uv + (x &+ 1)).storeBytes(of: out.uv, as: SIMD8<UInt32>.self)
@@ -215,9 +219,10 @@ enum YUVKernels {
     static func tent(_ c: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         var i = 0
         while i < count {
-            let a = UnsafeRawPointer(c + 2 &* i).loadUnaligned(as: SIMD16<UInt32>.self)       // c[2i-1 ...]
+            let a = UnsafeRawPointer(c + 2 &* i).loadUnaligned(as: SIMD16<UInt32>.self)  // c[2i-1 ...]
             let b = UnsafeRawPointer(c + (2 &* i &+ 2)).loadUnaligned(as: SIMD16<UInt32>.self)  // c[2i+1 ...]
-            let inner = halves(a.oddHalf) &+ halves(b.evenHalf), outer = halves(a.evenHalf) &+ halves(b.oddHalf)
+            let inner = halves(a.oddHalf) &+ halves(b.evenHalf)
+            let outer = halves(a.evenHalf) &+ halves(b.oddHalf)
             UnsafeMutableRawPointer(out + i).storeBytes(of: inner &+ ((outer &- inner) &>> 2), as: SIMD16<Int16>.self)
             i &+= step
         }
@@ -225,10 +230,13 @@ enum YUVKernels {
 
     /// Half-width chroma through any filter (odd and small widths), one position at a time.
     @inline(never)
-    static func filter(_ c: UnsafePointer<UInt32>, windows: UnsafePointer<ChromaWindow>, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    static func filter(
+        _ c: UnsafePointer<UInt32>, windows: UnsafePointer<ChromaWindow>, count: Int, into out: UnsafeMutablePointer<UInt32>
+    ) {
         for i in 0..<count {
             let w = windows[i]
-            var u: Int32 = 0, v: Int32 = 0
+            var u: Int32 = 0
+            var v: Int32 = 0
             for k in 0..<w.count {
                 let uv = c[w.start &+ k &+ 1]
                 u &+= Int32(w.weights[k]) &* Int32(uv & 0xFFFF)
@@ -240,8 +248,10 @@ enum YUVKernels {
 
     /// Stores `count` U and V samples made eight at a time by `group(i)` (the last group cut short).
     @inline(__always)
-    static func storeChroma(count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>,
-                            _ group: (Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>)) {
+    static func storeChroma(
+        count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>,
+        _ group: (Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>)
+    ) {
         var i = 0
         while i &+ step <= count {
             let out = group(i)
@@ -262,13 +272,16 @@ enum YUVKernels {
     /// 16-bit lanes the sum would overflow, so it is taken a quarter at a time: with s = r1 + r2,
     /// t = r0 + r3, `(3 (s >> 2) + (t >> 2) + (3 (s & 3) + (t & 3)) >> 2 + 128) >> 8`, exactly.
     @inline(never)
-    static func tentDown(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, _ r2: UnsafePointer<UInt32>, _ r3: UnsafePointer<UInt32>,
-                         count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
+    static func tentDown(
+        _ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, _ r2: UnsafePointer<UInt32>, _ r3: UnsafePointer<UInt32>,
+        count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>
+    ) {
         @inline(__always) func group(_ i: Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>) {
             @inline(__always) func load(_ r: UnsafePointer<UInt32>) -> SIMD16<UInt16> {
                 unsafeBitCast(UnsafeRawPointer(r + i).loadUnaligned(as: SIMD8<UInt32>.self), to: SIMD16<UInt16>.self)
             }
-            let s = load(r1) &+ load(r2), t = load(r0) &+ load(r3)
+            let s = load(r1) &+ load(r2)
+            let t = load(r0) &+ load(r3)
             let quarters = 3 &* (s &>> 2) &+ (t &>> 2) &+ ((3 &* (s & 3) &+ (t & 3)) &>> 2)
             let c = unsafeBitCast((quarters &+ 128) &>> 8, to: SIMD8<UInt32>.self)
             return (SIMD8<UInt8>(truncatingIfNeeded: c), SIMD8<UInt8>(truncatingIfNeeded: c &>> 16))
@@ -280,13 +293,22 @@ enum YUVKernels {
     /// `(Σ w · c + 2^18) >> 19` (filtered chroma is below 2^15, so the masks lose nothing and let
     /// each product be one 16-bit multiply-add). Reads whole groups of eight; stores `count` of each.
     @inline(never)
-    static func vertical(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, _ r2: UnsafePointer<UInt32>, _ r3: UnsafePointer<UInt32>,
-                         weights: SIMD4<Int16>, count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
-        let w0 = Lanes(repeating: Int32(weights[0])), w1 = Lanes(repeating: Int32(weights[1]))
-        let w2 = Lanes(repeating: Int32(weights[2])), w3 = Lanes(repeating: Int32(weights[3]))
+    static func vertical(
+        _ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, _ r2: UnsafePointer<UInt32>, _ r3: UnsafePointer<UInt32>,
+        weights: SIMD4<Int16>, count: Int, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>
+    ) {
+        let w0 = Lanes(repeating: Int32(weights[0]))
+        let w1 = Lanes(repeating: Int32(weights[1]))
+        let w2 = Lanes(repeating: Int32(weights[2]))
+        let w3 = Lanes(repeating: Int32(weights[3]))
         @inline(__always) func group(_ i: Int) -> (u: SIMD8<UInt8>, v: SIMD8<UInt8>) {
-            @inline(__always) func load(_ r: UnsafePointer<UInt32>) -> SIMD8<UInt32> { UnsafeRawPointer(r + i).loadUnaligned(as: SIMD8<UInt32>.self) }
-            let c0 = load(r0), c1 = load(r1), c2 = load(r2), c3 = load(r3)
+            @inline(__always) func load(_ r: UnsafePointer<UInt32>) -> SIMD8<UInt32> {
+                UnsafeRawPointer(r + i).loadUnaligned(as: SIMD8<UInt32>.self)
+            }
+            let c0 = load(r0)
+            let c1 = load(r1)
+            let c2 = load(r2)
+            let c3 = load(r3)
             @inline(__always) func sum(_ channel: (SIMD8<UInt32>) -> SIMD8<UInt32>) -> SIMD8<UInt8> {
                 @inline(__always) func lanes(_ c: SIMD8<UInt32>) -> Lanes { Lanes(truncatingIfNeeded: channel(c) & 0x7FFF) }
                 let s = Lanes(repeating: 1 << 18) &+ w0 &* lanes(c0) &+ w1 &* lanes(c1) &+ w2 &* lanes(c2) &+ w3 &* lanes(c3)
@@ -301,14 +323,22 @@ enum YUVKernels {
 /// The per-sample twin of the conversion, written for clarity: whole planes, plain loops.
 enum YUVReference {
     /// Y, U, V planes without padding (width, then (width + 1) / 2 bytes a row).
-    static func convert(_ buffer: PixelBuffer, horizontal: [ChromaWindow], vertical: [ChromaWindow]) -> (y: [UInt8], u: [UInt8], v: [UInt8]) {
-        let w = buffer.width, h = buffer.height, cw = horizontal.count, ch = vertical.count
+    static func convert(_ buffer: PixelBuffer, horizontal: [ChromaWindow], vertical: [ChromaWindow]) -> (
+        y: [UInt8], u: [UInt8], v: [UInt8]
+    ) {
+        let w = buffer.width
+        let h = buffer.height
+        let cw = horizontal.count
+        let ch = vertical.count
         var y = [UInt8](repeating: 0, count: w * h)
-        var u14 = [Int32](repeating: 0, count: w * h), v14 = u14
+        var u14 = [Int32](repeating: 0, count: w * h)
+        var v14 = u14
         for row in 0..<h {
             for x in 0..<w {
                 let p = buffer.pixel(x: x, y: row)
-                let r = Int32(p.r), g = Int32(p.g), b = Int32(p.b)
+                let r = Int32(p.r)
+                let g = Int32(p.g)
+                let b = Int32(p.b)
                 let y14 = (YUVMatrix.ry * r + YUVMatrix.gy * g + YUVMatrix.by * b + YUVMatrix.lumaBias) >> 9
                 y[row * w + x] = UInt8((y14 + 32) >> 6)
                 u14[row * w + x] = (YUVMatrix.ru * r + YUVMatrix.gu * g + YUVMatrix.bu * b + YUVMatrix.chromaBias) >> 9

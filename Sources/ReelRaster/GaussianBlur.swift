@@ -17,7 +17,8 @@ public enum GaussianBlur {
         public init(sigma requested: Double, shift: Double) {
             let sigma = min(max(requested, 0), GaussianBlur.maximumSigma)
             let bounded = min(max(shift, -1e7), 1e7)
-            let whole = bounded.rounded(.down), fraction = bounded - whole
+            let whole = bounded.rounded(.down)
+            let fraction = bounded - whole
             let radius = max(1, Int((3 * sigma).rounded(.up)))
             var raw: [Double] = []
             if sigma < 0.05 {
@@ -42,13 +43,16 @@ public enum GaussianBlur {
     }
 
     /// Blurs and moves `source`, writing a plane over `region` (source pixels outside its own region count as 0).
-    public static func apply(_ source: CoverageMask, region: PixelRect, horizontal: Taps, vertical: Taps,
-                             reference: Bool = false) -> CoverageMask {
+    public static func apply(
+        _ source: CoverageMask, region: PixelRect, horizontal: Taps, vertical: Taps,
+        reference: Bool = false
+    ) -> CoverageMask {
         let out = CoverageMask(region: region)
         guard !region.isEmpty else { return out }
         let src = source.region
         // Rows of the intermediate plane: every source row the vertical taps reach for the output rows.
-        let rowStart = region.y - vertical.first - (vertical.weights.count - 1), rowEnd = region.y + region.height - vertical.first
+        let rowStart = region.y - vertical.first - (vertical.weights.count - 1)
+        let rowEnd = region.y + region.height - vertical.first
         let rows = rowEnd - rowStart
         let width = region.width
         var middle = [UInt32](repeating: 0, count: rows * width)
@@ -63,7 +67,8 @@ public enum GaussianBlur {
                     // pad[j] holds input x = region.x - horizontal.first - reach + j; zero outside the source.
                     let x0 = region.x - horizontal.first - reach
                     let line = source.row(y)
-                    let from = max(x0, src.x), to = min(x0 + width + reach, src.maxX)
+                    let from = max(x0, src.x)
+                    let to = min(x0 + width + reach, src.maxX)
                     pad.baseAddress!.update(repeating: 0, count: width + reach)
                     if from < to {
                         for x in from..<to { pad[x - x0] = UInt32(line[x - src.x]) }
@@ -110,7 +115,9 @@ public enum GaussianBlur {
     }
 
     /// out[x] = sum over k of w[k] * mid[row reach - k][x], rounded down 24 bits to 8.
-    static func verticalPass(_ top: UnsafePointer<UInt32>, _ stride: Int, _ w: [UInt32], _ width: Int, _ out: UnsafeMutablePointer<UInt8>) {
+    static func verticalPass(
+        _ top: UnsafePointer<UInt32>, _ stride: Int, _ w: [UInt32], _ width: Int, _ out: UnsafeMutablePointer<UInt8>
+    ) {
         let reach = w.count - 1
         var x = 0
         while x + PixelLanes.width <= width {
@@ -130,7 +137,9 @@ public enum GaussianBlur {
         }
     }
 
-    static func horizontalReference(_ pad: UnsafePointer<UInt32>, _ w: [UInt32], _ width: Int, _ dst: UnsafeMutablePointer<UInt32>) {
+    static func horizontalReference(
+        _ pad: UnsafePointer<UInt32>, _ w: [UInt32], _ width: Int, _ dst: UnsafeMutablePointer<UInt32>
+    ) {
         for x in 0..<width {
             var sum: UInt64 = 0
             for k in 0..<w.count { sum += UInt64(pad[x + w.count - 1 - k]) * UInt64(w[k]) }
@@ -138,7 +147,9 @@ public enum GaussianBlur {
         }
     }
 
-    static func verticalReference(_ top: UnsafePointer<UInt32>, _ stride: Int, _ w: [UInt32], _ width: Int, _ out: UnsafeMutablePointer<UInt8>) {
+    static func verticalReference(
+        _ top: UnsafePointer<UInt32>, _ stride: Int, _ w: [UInt32], _ width: Int, _ out: UnsafeMutablePointer<UInt8>
+    ) {
         for x in 0..<width {
             var sum: UInt64 = 0
             for k in 0..<w.count { sum += UInt64(top[(w.count - 1 - k) * stride + x]) * UInt64(w[k]) }
@@ -148,5 +159,5 @@ public enum GaussianBlur {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -26,8 +26,11 @@ public struct ImageSource: Sendable {
 
     /// The whole image at one image pixel per unit.
     public init(image: Image, filter: Filter) {
-        let w = Double(image.width), h = Double(image.height)
-        self.init(image: image, mapping: AxisMapping(columns: [AxisSegment(from: 0...w, to: 0...w)], rows: [AxisSegment(from: 0...h, to: 0...h)]),
-                  filter: filter)
+        let w = Double(image.width)
+        let h = Double(image.height)
+        self.init(
+            image: image,
+            mapping: AxisMapping(columns: [AxisSegment(from: 0...w, to: 0...w)], rows: [AxisSegment(from: 0...h, to: 0...h)]),
+            filter: filter)
     }
 }

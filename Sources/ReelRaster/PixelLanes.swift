@@ -44,7 +44,8 @@ public enum PixelLanes {
     /// Each channel of `a` mixed toward `b` by `t` (0...256 per lane): (a (256 - t) + b t) / 256, rounded.
     @inlinable @inline(__always)
     static func mix(_ a: Vector, _ b: Vector, _ t: Vector) -> Vector {
-        let mask = Vector(repeating: 0x00FF_00FF), bias = Vector(repeating: 0x0080_0080)
+        let mask = Vector(repeating: 0x00FF_00FF)
+        let bias = Vector(repeating: 0x0080_0080)
         let s = Vector(repeating: 256) &- t
         let rb = (((a & mask) &* s &+ (b & mask) &* t &+ bias) &>> 8) & mask
         let ga = ((((a &>> 8) & mask) &* s &+ ((b &>> 8) & mask) &* t &+ bias) &>> 8) & mask

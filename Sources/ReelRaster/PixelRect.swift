@@ -13,7 +13,8 @@ public struct PixelRect: Hashable, Sendable {
     public var maxY: Int { y + height }
 
     public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
+        let x0 = max(x, o.x)
+        let y0 = max(y, o.y)
         return PixelRect(x: x0, y: y0, width: min(maxX, o.maxX) - x0, height: min(maxY, o.maxY) - y0)
     }
 
@@ -23,8 +24,10 @@ public struct PixelRect: Hashable, Sendable {
             self.init(x: 0, y: 0, width: 0, height: 0)
             return
         }
-        let x0 = Int(max(-1e9, r.minX).rounded(.down)), y0 = Int(max(-1e9, r.minY).rounded(.down))
-        let x1 = Int(min(1e9, r.maxX).rounded(.up)), y1 = Int(min(1e9, r.maxY).rounded(.up))
+        let x0 = Int(max(-1e9, r.minX).rounded(.down))
+        let y0 = Int(max(-1e9, r.minY).rounded(.down))
+        let x1 = Int(min(1e9, r.maxX).rounded(.up))
+        let y1 = Int(min(1e9, r.maxY).rounded(.up))
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -23,7 +23,8 @@ public final class Rasterizer {
     /// over what `buffer` holds, inside `clip`.
     public func fill(_ polygons: [[Point]], color: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
         guard color != 0 else { return }
-        scan(polygons, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) { x, y, count, cov in
+        scan(polygons, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) {
+            x, y, count, cov in
             Rasterizer.blendRow(buffer.row(y) + x, coverage: cov, count: count, color: color)
         }
     }
@@ -33,12 +34,15 @@ public final class Rasterizer {
     /// outline anti-aliased by coverage and, when `cut` is given, multiplied by its coverage (a
     /// rounded `masksToBounds` drawn straight onto the target, with no picture of its own).
     /// Fetch, mix (trilinear), then composite, run by run.
-    public func draw(_ source: ImageSource, transform: Transform3D, opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect,
-                     cut: CoverageMask? = nil) {
+    public func draw(
+        _ source: ImageSource, transform: Transform3D, opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect,
+        cut: CoverageMask? = nil
+    ) {
         guard opacity > 0, let inverse = Homography(transform).inverted else { return }
         let mapping = source.mapping
         let outline = Path(rect: mapping.destination).polygons(transform: transform)
-        let levels: [Int], t: UInt32
+        let levels: [Int]
+        let t: UInt32
         switch source.filter {
         case .trilinear(let level):
             let top = source.image.levels.count - 1
@@ -54,8 +58,11 @@ public final class Rasterizer {
         var drawClip = clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         if let cut { drawClip = drawClip.intersection(cut.region) }
         if levels.count == 1, inverse.isAffine, mapping.columns.count == 1, mapping.rows.count == 1,
-           drawAffine(bounds[0], mapping: mapping, inverse: inverse, nearest: source.filter == .nearest, outline: outline, opacity: opacity,
-                      into: buffer, clip: drawClip, cut: cut) {
+            drawAffine(
+                bounds[0], mapping: mapping, inverse: inverse, nearest: source.filter == .nearest, outline: outline,
+                opacity: opacity,
+                into: buffer, clip: drawClip, cut: cut)
+        {
             return
         }
         let nearest = source.filter == .nearest
@@ -63,39 +70,49 @@ public final class Rasterizer {
             guard let (x0, count, cov) = cutRow(x, y, width, outlineCoverage, cut) else { return }
             if samples.x0.count < count { samples = SampleSpan(capacity: count) }
             if fetched.count < 2 * count { fetched = [UInt32](repeating: 0, count: 2 * count) }
-            if mapped.count < count { mapped = [MappedPoint](repeating: MappedPoint(u: 0, v: 0, column: -1, row: 0), count: count) }
-            fetched.withUnsafeMutableBufferPointer { f in
-            mapped.withUnsafeMutableBufferPointer { points in
-                // Each pixel centre back into the image, once for all levels.
-                for i in 0..<count {
-                    guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
-                        points[i].column = -1
-                        continue
-                    }
-                    let c = AxisMapping.index(mapping.columns, p.x), r = AxisMapping.index(mapping.rows, p.y)
-                    let column = mapping.columns[c], row = mapping.rows[r]
-                    points[i] = MappedPoint(u: min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound),
-                                            v: min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound), column: c, row: r)
-                }
-                let first = f.baseAddress!, second = first + count
-                for (k, b) in bounds.enumerated() {
-                    b.columns.withUnsafeBufferPointer { columns in
-                    b.rows.withUnsafeBufferPointer { rows in
-                        for i in 0..<count {
-                            let m = points[i]
-                            guard m.column >= 0 else {
-                                samples.set(i, u: 0, v: 0, nearest: true, minX: 0, maxX: 0, minY: 0, maxY: 0)
-                                continue
-                            }
-                            let (minX, maxX) = columns[m.column], (minY, maxY) = rows[m.row]
-                            samples.set(i, u: m.u * b.kx, v: m.v * b.ky, nearest: nearest, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
-                        }
-                    }}
-                    SamplingKernels.bilinear(b.pixels, samples, count: count, into: k == 0 ? first : second)
-                }
-                if levels.count > 1 { SamplingKernels.mix(first, second, count: count, t: t) }
-                SpanKernels.composite(buffer.row(y) + x0, source: first, coverage: cov, count: count, opacity: opacity)
+            if mapped.count < count {
+                mapped = [MappedPoint](repeating: MappedPoint(u: 0, v: 0, column: -1, row: 0), count: count)
             }
+            fetched.withUnsafeMutableBufferPointer { f in
+                mapped.withUnsafeMutableBufferPointer { points in
+                    // Each pixel centre back into the image, once for all levels.
+                    for i in 0..<count {
+                        guard let p = inverse.apply(Point(x: Double(x0 + i) + 0.5, y: Double(y) + 0.5)) else {
+                            points[i].column = -1
+                            continue
+                        }
+                        let c = AxisMapping.index(mapping.columns, p.x)
+                        let r = AxisMapping.index(mapping.rows, p.y)
+                        let column = mapping.columns[c]
+                        let row = mapping.rows[r]
+                        points[i] = MappedPoint(
+                            u: min(max(column.map(p.x), column.to.lowerBound), column.to.upperBound),
+                            v: min(max(row.map(p.y), row.to.lowerBound), row.to.upperBound), column: c, row: r)
+                    }
+                    let first = f.baseAddress!
+                    let second = first + count
+                    for (k, b) in bounds.enumerated() {
+                        b.columns.withUnsafeBufferPointer { columns in
+                            b.rows.withUnsafeBufferPointer { rows in
+                                for i in 0..<count {
+                                    let m = points[i]
+                                    guard m.column >= 0 else {
+                                        samples.set(i, u: 0, v: 0, nearest: true, minX: 0, maxX: 0, minY: 0, maxY: 0)
+                                        continue
+                                    }
+                                    let (minX, maxX) = columns[m.column]
+                                    let (minY, maxY) = rows[m.row]
+                                    samples.set(
+                                        i, u: m.u * b.kx, v: m.v * b.ky, nearest: nearest, minX: minX, maxX: maxX, minY: minY,
+                                        maxY: maxY)
+                                }
+                            }
+                        }
+                        SamplingKernels.bilinear(b.pixels, samples, count: count, into: k == 0 ? first : second)
+                    }
+                    if levels.count > 1 { SamplingKernels.mix(first, second, count: count, t: t) }
+                    SpanKernels.composite(buffer.row(y) + x0, source: first, coverage: cov, count: count, opacity: opacity)
+                }
             }
         }
     }
@@ -103,21 +120,32 @@ public final class Rasterizer {
     /// The fast path for an image under an affine map with one segment per axis: each row of
     /// the outline is a straight walk through the image's pixels in 16.16 fixed point, fetched
     /// and blended eight lanes at a time. False (nothing drawn) when a walk does not fit 16.16.
-    private func drawAffine(_ level: SegmentPixels, mapping: AxisMapping, inverse: Homography, nearest: Bool, outline: [[Point]],
-                            opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect, cut: CoverageMask?) -> Bool {
-        let column = mapping.columns[0], row = mapping.rows[0]
-        let (minX, maxX) = level.columns[0], (minY, maxY) = level.rows[0]
+    private func drawAffine(
+        _ level: SegmentPixels, mapping: AxisMapping, inverse: Homography, nearest: Bool, outline: [[Point]],
+        opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect, cut: CoverageMask?
+    ) -> Bool {
+        let column = mapping.columns[0]
+        let row = mapping.rows[0]
+        let (minX, maxX) = level.columns[0]
+        let (minY, maxY) = level.rows[0]
         func walk(_ x: Int, _ y: Int) -> SamplingKernels.Walk? {
             guard let p0 = inverse.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)),
-                  let p1 = inverse.apply(Point(x: Double(x) + 1.5, y: Double(y) + 0.5)) else { return nil }
-            let u0 = column.map(p0.x) * level.kx, v0 = row.map(p0.y) * level.ky
-            let u1 = column.map(p1.x) * level.kx, v1 = row.map(p1.y) * level.ky
-            return SamplingKernels.Walk(u: u0, v: v0, du: u1 - u0, dv: v1 - v0, nearest: nearest,
-                                        minX: minX, maxX: maxX, minY: minY, maxY: maxY)
+                let p1 = inverse.apply(Point(x: Double(x) + 1.5, y: Double(y) + 0.5))
+            else { return nil }
+            let u0 = column.map(p0.x) * level.kx
+            let v0 = row.map(p0.y) * level.ky
+            let u1 = column.map(p1.x) * level.kx
+            let v1 = row.map(p1.y) * level.ky
+            return SamplingKernels.Walk(
+                u: u0, v: v0, du: u1 - u0, dv: v1 - v0, nearest: nearest,
+                minX: minX, maxX: maxX, minY: minY, maxY: maxY)
         }
         // Every row's walk must fit: check the outline's corners of the clip.
-        let box = PixelRect(covering: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
-        for (x, y) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] where walk(x, y) == nil { return false }
+        let box = PixelRect(
+            covering: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+        for (x, y) in [(box.x, box.y), (box.maxX, box.y), (box.x, box.maxY), (box.maxX, box.maxY)] where walk(x, y) == nil {
+            return false
+        }
         if fetched.count < buffer.width { fetched = [UInt32](repeating: 0, count: buffer.width) }
         fetched.withUnsafeMutableBufferPointer { f in
             let out = f.baseAddress!
@@ -133,7 +161,8 @@ public final class Rasterizer {
     /// A scanned row's coverage multiplied by `cut`'s (in the rasterizer's own row), trimmed to
     /// the pixels both cover; the row as it is without a cut, nil when nothing is left.
     private func cutRow(_ x: Int, _ y: Int, _ count: Int, _ coverage: UnsafePointer<UInt8>, _ cut: CoverageMask?)
-        -> (x: Int, count: Int, coverage: UnsafePointer<UInt8>)? {
+        -> (x: Int, count: Int, coverage: UnsafePointer<UInt8>)?
+    {
         guard let cut else { return (x, count, coverage) }
         if cutCapacity < count {
             cutCoverage.deallocate()
@@ -166,7 +195,9 @@ public final class Rasterizer {
             kx = Double(pixels.width) / Double(image.width)
             ky = Double(pixels.height) / Double(image.height)
             let (w, h, kx, ky) = (pixels.width, pixels.height, kx, ky)
-            columns = mapping.columns.map { (SegmentPixels.first($0.to.lowerBound * kx), SegmentPixels.last($0.to.upperBound * kx, w)) }
+            columns = mapping.columns.map {
+                (SegmentPixels.first($0.to.lowerBound * kx), SegmentPixels.last($0.to.upperBound * kx, w))
+            }
             rows = mapping.rows.map { (SegmentPixels.first($0.to.lowerBound * ky), SegmentPixels.last($0.to.upperBound * ky, h)) }
         }
 
@@ -216,7 +247,8 @@ public final class Rasterizer {
         }
         coverage.withUnsafeMutableBufferPointer { cov in
             // Rows wholly inside share one coverage row: the columns' own.
-            let inside = cov.baseAddress!, edge = inside + region.width
+            let inside = cov.baseAddress!
+            let edge = inside + region.width
             for i in 0..<region.width { inside[i] = UInt8(min(overlap(region.x + i, r.minX, r.maxX), 1) * 255 + 0.5) }
             for row in 0..<region.height {
                 let cy = overlap(region.y + row, r.minY, r.maxY)
@@ -241,7 +273,11 @@ public final class Rasterizer {
             if c == 0 || c == 255 {
                 j = i + ShapeScan.run(of: c, at: coverage + i, limit: count - i)
                 if c == 255 {
-                    if opaque { SpanKernels.fill(dst + i, count: j - i, color: color) } else { SpanKernels.blend(dst + i, count: j - i, color: color) }
+                    if opaque {
+                        SpanKernels.fill(dst + i, count: j - i, color: color)
+                    } else {
+                        SpanKernels.blend(dst + i, count: j - i, color: color)
+                    }
                 }
             } else {
                 while j < count, coverage[j] != 0, coverage[j] != 255 { j += 1 }

@@ -15,7 +15,8 @@ public enum ReferenceKernels {
         let inv = 255 - (s >> 24)
         var out: UInt32 = 0
         for shift in stride(from: 0, to: 32, by: 8) {
-            let sc = (s >> UInt32(shift)) & 0xFF, dc = (d >> UInt32(shift)) & 0xFF
+            let sc = (s >> UInt32(shift)) & 0xFF
+            let dc = (d >> UInt32(shift)) & 0xFF
             out |= (sc + (dc * inv + 127) / 255) << UInt32(shift)
         }
         return out
@@ -29,19 +30,23 @@ public enum ReferenceKernels {
         for i in 0..<count { dst[i] = over(scale(color, by: UInt32(coverage[i])), dst[i]) }
     }
 
-    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32) {
+    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32)
+    {
         for i in 0..<count { dst[i] = over(scale(source[i], by: opacity), dst[i]) }
     }
 
-    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
-                                 count: Int, opacity: UInt32) {
+    public static func composite(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+        count: Int, opacity: UInt32
+    ) {
         for i in 0..<count {
             let c = (UInt32(coverage[i]) * opacity + 127) / 255
             dst[i] = over(scale(source[i], by: c), dst[i])
         }
     }
 
-    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32)
+    {
         for i in 0..<count { dst[i] = over(dst[i], scale(color, by: UInt32(coverage[i]))) }
     }
 

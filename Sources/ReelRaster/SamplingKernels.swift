@@ -9,31 +9,51 @@ public enum SamplingKernels {
     public static func bilinear(_ image: PixelBuffer, _ s: SampleSpan, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let base = UnsafePointer(image.bytes.assumingMemoryBound(to: UInt32.self))
         let rowPixels = image.stride / 4
-        s.x0.withUnsafeBufferPointer { x0 in s.x1.withUnsafeBufferPointer { x1 in
-        s.y0.withUnsafeBufferPointer { y0 in s.y1.withUnsafeBufferPointer { y1 in
-        s.wx.withUnsafeBufferPointer { wx in s.wy.withUnsafeBufferPointer { wy in
-            var i = 0
-            while i + PixelLanes.width <= count {
-                var a = PixelLanes.Vector(), b = a, c = a, d = a
-                for j in 0..<PixelLanes.width {
-                    let r0 = base + Int(y0[i + j]) * rowPixels, r1 = base + Int(y1[i + j]) * rowPixels
-                    a[j] = r0[Int(x0[i + j])]; b[j] = r0[Int(x1[i + j])]
-                    c[j] = r1[Int(x0[i + j])]; d[j] = r1[Int(x1[i + j])]
+        s.x0.withUnsafeBufferPointer { x0 in
+            s.x1.withUnsafeBufferPointer { x1 in
+                s.y0.withUnsafeBufferPointer { y0 in
+                    s.y1.withUnsafeBufferPointer { y1 in
+                        s.wx.withUnsafeBufferPointer { wx in
+                            s.wy.withUnsafeBufferPointer { wy in
+                                var i = 0
+                                while i + PixelLanes.width <= count {
+                                    var a = PixelLanes.Vector()
+                                    var b = a
+                                    var c = a
+                                    var d = a
+                                    for j in 0..<PixelLanes.width {
+                                        let r0 = base + Int(y0[i + j]) * rowPixels
+                                        let r1 = base + Int(y1[i + j]) * rowPixels
+                                        a[j] = r0[Int(x0[i + j])]
+                                        b[j] = r0[Int(x1[i + j])]
+                                        c[j] = r1[Int(x0[i + j])]
+                                        d[j] = r1[Int(x1[i + j])]
+                                    }
+                                    let fx = PixelLanes.Vector(
+                                        truncatingIfNeeded: UnsafeRawPointer(wx.baseAddress! + i).loadUnaligned(
+                                            as: SIMD8<UInt32>.self))
+                                    let fy = PixelLanes.Vector(
+                                        truncatingIfNeeded: UnsafeRawPointer(wy.baseAddress! + i).loadUnaligned(
+                                            as: SIMD8<UInt32>.self))
+                                    let top = PixelLanes.mix(a, b, fx)
+                                    let bottom = PixelLanes.mix(c, d, fx)
+                                    PixelLanes.store(PixelLanes.mix(top, bottom, fy), out + i)
+                                    i += PixelLanes.width
+                                }
+                                while i < count {
+                                    let r0 = base + Int(y0[i]) * rowPixels
+                                    let r1 = base + Int(y1[i]) * rowPixels
+                                    let top = ScalarPixel.mix(r0[Int(x0[i])], r0[Int(x1[i])], wx[i])
+                                    let bottom = ScalarPixel.mix(r1[Int(x0[i])], r1[Int(x1[i])], wx[i])
+                                    out[i] = ScalarPixel.mix(top, bottom, wy[i])
+                                    i += 1
+                                }
+                            }
+                        }
+                    }
                 }
-                let fx = PixelLanes.Vector(truncatingIfNeeded: UnsafeRawPointer(wx.baseAddress! + i).loadUnaligned(as: SIMD8<UInt32>.self))
-                let fy = PixelLanes.Vector(truncatingIfNeeded: UnsafeRawPointer(wy.baseAddress! + i).loadUnaligned(as: SIMD8<UInt32>.self))
-                let top = PixelLanes.mix(a, b, fx), bottom = PixelLanes.mix(c, d, fx)
-                PixelLanes.store(PixelLanes.mix(top, bottom, fy), out + i)
-                i += PixelLanes.width
             }
-            while i < count {
-                let r0 = base + Int(y0[i]) * rowPixels, r1 = base + Int(y1[i]) * rowPixels
-                let top = ScalarPixel.mix(r0[Int(x0[i])], r0[Int(x1[i])], wx[i])
-                let bottom = ScalarPixel.mix(r1[Int(x0[i])], r1[Int(x1[i])], wx[i])
-                out[i] = ScalarPixel.mix(top, bottom, wy[i])
-                i += 1
-            }
-        }}}}}}
+        }
     }
 
     /// A straight walk through an image for a run of output pixels: pixel i samples at
@@ -65,54 +85,72 @@ public enum SamplingKernels {
         let lanes = Lanes(0, 1, 2, 3, 4, 5, 6, 7)
         var u = Lanes(repeating: walk.u) &+ lanes &* Lanes(repeating: walk.du)
         var v = Lanes(repeating: walk.v) &+ lanes &* Lanes(repeating: walk.dv)
-        let du8 = Lanes(repeating: walk.du &* 8), dv8 = Lanes(repeating: walk.dv &* 8)
-        let minX = Lanes(repeating: walk.minX), maxX = Lanes(repeating: walk.maxX)
-        let minY = Lanes(repeating: walk.minY), maxY = Lanes(repeating: walk.maxY)
-        let low = Lanes(repeating: 0xFFFF), bias = Lanes(repeating: 128)
+        let du8 = Lanes(repeating: walk.du &* 8)
+        let dv8 = Lanes(repeating: walk.dv &* 8)
+        let minX = Lanes(repeating: walk.minX)
+        let maxX = Lanes(repeating: walk.maxX)
+        let minY = Lanes(repeating: walk.minY)
+        let maxY = Lanes(repeating: walk.maxY)
+        let low = Lanes(repeating: 0xFFFF)
+        let bias = Lanes(repeating: 128)
         let weightMask: Lanes = walk.nearest ? Lanes() : Lanes(repeating: -1)
         // Lane indices go out and gathered pixels come back through memory: setting vector
         // lanes one by one would spill the whole vector to the stack for each lane.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { scratch in
-        let index = UnsafeMutableRawPointer(scratch.baseAddress!).bindMemory(to: Int32.self, capacity: 32)
-        let pixels = scratch.baseAddress! + 32
-        var i = 0
-        while i < count {
-            let ix = u &>> 16, iy = v &>> 16
-            let x0 = ix.clamped(lowerBound: minX, upperBound: maxX), x1 = (ix &+ 1).clamped(lowerBound: minX, upperBound: maxX)
-            let y0 = iy.clamped(lowerBound: minY, upperBound: maxY), y1 = (iy &+ 1).clamped(lowerBound: minY, upperBound: maxY)
-            let r0 = y0 &* rowPixels, r1 = y1 &* rowPixels
-            let n = min(8, count - i)
-            UnsafeMutableRawPointer(index).storeBytes(of: r0 &+ x0, as: Lanes.self)
-            UnsafeMutableRawPointer(index + 8).storeBytes(of: r0 &+ x1, as: Lanes.self)
-            UnsafeMutableRawPointer(index + 16).storeBytes(of: r1 &+ x0, as: Lanes.self)
-            UnsafeMutableRawPointer(index + 24).storeBytes(of: r1 &+ x1, as: Lanes.self)
-            let a: PixelLanes.Vector, b: PixelLanes.Vector, c: PixelLanes.Vector, d: PixelLanes.Vector
-            if n == 8, x1 == x0 &+ 1 {
-                // Each pair of neighbours in one 64-bit load, split into left and right lanes; the
-                // vectors are built from the loads in registers (through memory, eight narrow
-                // stores and one wide load would stall on store forwarding).
-                @inline(__always) func pair(_ k: Int) -> UInt64 { UnsafeRawPointer(base + Int(index[k])).loadUnaligned(as: UInt64.self) }
-                let upper = unsafeBitCast(SIMD8<UInt64>(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7)),
-                                          to: SIMD16<UInt32>.self)
-                let lower = unsafeBitCast(SIMD8<UInt64>(pair(16), pair(17), pair(18), pair(19), pair(20), pair(21), pair(22), pair(23)),
-                                          to: SIMD16<UInt32>.self)
-                (a, b, c, d) = (upper.evenHalf, upper.oddHalf, lower.evenHalf, lower.oddHalf)
-            } else {
-                for j in 0..<32 where j & 7 < n { pixels[j] = base[Int(index[j])] }
-                (a, b, c, d) = (PixelLanes.load(pixels), PixelLanes.load(pixels + 8), PixelLanes.load(pixels + 16), PixelLanes.load(pixels + 24))
+            let index = UnsafeMutableRawPointer(scratch.baseAddress!).bindMemory(to: Int32.self, capacity: 32)
+            let pixels = scratch.baseAddress! + 32
+            var i = 0
+            while i < count {
+                let ix = u &>> 16
+                let iy = v &>> 16
+                let x0 = ix.clamped(lowerBound: minX, upperBound: maxX)
+                let x1 = (ix &+ 1).clamped(lowerBound: minX, upperBound: maxX)
+                let y0 = iy.clamped(lowerBound: minY, upperBound: maxY)
+                let y1 = (iy &+ 1).clamped(lowerBound: minY, upperBound: maxY)
+                let r0 = y0 &* rowPixels
+                let r1 = y1 &* rowPixels
+                let n = min(8, count - i)
+                UnsafeMutableRawPointer(index).storeBytes(of: r0 &+ x0, as: Lanes.self)
+                UnsafeMutableRawPointer(index + 8).storeBytes(of: r0 &+ x1, as: Lanes.self)
+                UnsafeMutableRawPointer(index + 16).storeBytes(of: r1 &+ x0, as: Lanes.self)
+                UnsafeMutableRawPointer(index + 24).storeBytes(of: r1 &+ x1, as: Lanes.self)
+                let a: PixelLanes.Vector
+                let b: PixelLanes.Vector
+                let c: PixelLanes.Vector
+                let d: PixelLanes.Vector
+                if n == 8, x1 == x0 &+ 1 {
+                    // Each pair of neighbours in one 64-bit load, split into left and right lanes; the
+                    // vectors are built from the loads in registers (through memory, eight narrow
+                    // stores and one wide load would stall on store forwarding).
+                    @inline(__always) func pair(_ k: Int) -> UInt64 {
+                        UnsafeRawPointer(base + Int(index[k])).loadUnaligned(as: UInt64.self)
+                    }
+                    let upper = unsafeBitCast(
+                        SIMD8<UInt64>(pair(0), pair(1), pair(2), pair(3), pair(4), pair(5), pair(6), pair(7)),
+                        to: SIMD16<UInt32>.self)
+                    let lower = unsafeBitCast(
+                        SIMD8<UInt64>(pair(16), pair(17), pair(18), pair(19), pair(20), pair(21), pair(22), pair(23)),
+                        to: SIMD16<UInt32>.self)
+                    (a, b, c, d) = (upper.evenHalf, upper.oddHalf, lower.evenHalf, lower.oddHalf)
+                } else {
+                    for j in 0..<32 where j & 7 < n { pixels[j] = base[Int(index[j])] }
+                    (a, b, c, d) = (
+                        PixelLanes.load(pixels), PixelLanes.load(pixels + 8), PixelLanes.load(pixels + 16),
+                        PixelLanes.load(pixels + 24)
+                    )
+                }
+                let fx = PixelLanes.Vector(truncatingIfNeeded: (((u & low) &+ bias) &>> 8) & weightMask)
+                let fy = PixelLanes.Vector(truncatingIfNeeded: (((v & low) &+ bias) &>> 8) & weightMask)
+                let value = PixelLanes.mix(PixelLanes.mix(a, b, fx), PixelLanes.mix(c, d, fx), fy)
+                if n == 8 {
+                    PixelLanes.store(value, out + i)
+                } else {
+                    for j in 0..<n { out[i + j] = value[j] }
+                }
+                u &+= du8
+                v &+= dv8
+                i += 8
             }
-            let fx = PixelLanes.Vector(truncatingIfNeeded: (((u & low) &+ bias) &>> 8) & weightMask)
-            let fy = PixelLanes.Vector(truncatingIfNeeded: (((v & low) &+ bias) &>> 8) & weightMask)
-            let value = PixelLanes.mix(PixelLanes.mix(a, b, fx), PixelLanes.mix(c, d, fx), fy)
-            if n == 8 {
-                PixelLanes.store(value, out + i)
-            } else {
-                for j in 0..<n { out[i + j] = value[j] }
-            }
-            u &+= du8
-            v &+= dv8
-            i += 8
-        }
         }
     }
 
@@ -155,12 +193,17 @@ public enum ReferenceSampling {
     }
 
     /// The twin of `SamplingKernels.bilinear(_:walk:count:into:)`, one pixel at a time.
-    public static func bilinear(_ image: PixelBuffer, walk w: SamplingKernels.Walk, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    public static func bilinear(
+        _ image: PixelBuffer, walk w: SamplingKernels.Walk, count: Int, into out: UnsafeMutablePointer<UInt32>
+    ) {
         for i in 0..<count {
-            let u = Int(w.u) + i * Int(w.du), v = Int(w.v) + i * Int(w.dv)
-            let clampX = { (x: Int) in min(max(x, Int(w.minX)), Int(w.maxX)) }, clampY = { (y: Int) in min(max(y, Int(w.minY)), Int(w.maxY)) }
+            let u = Int(w.u) + i * Int(w.du)
+            let v = Int(w.v) + i * Int(w.dv)
+            let clampX = { (x: Int) in min(max(x, Int(w.minX)), Int(w.maxX)) }
+            let clampY = { (y: Int) in min(max(y, Int(w.minY)), Int(w.maxY)) }
             let (ix, iy) = (u >> 16, v >> 16)
-            let fx = w.nearest ? 0 : UInt32(((u & 0xFFFF) + 128) >> 8), fy = w.nearest ? 0 : UInt32(((v & 0xFFFF) + 128) >> 8)
+            let fx = w.nearest ? 0 : UInt32(((u & 0xFFFF) + 128) >> 8)
+            let fy = w.nearest ? 0 : UInt32(((v & 0xFFFF) + 128) >> 8)
             let p = { (x: Int, y: Int) in image.row(clampY(y))[clampX(x)] }
             out[i] = mix(mix(p(ix, iy), p(ix + 1, iy), fx), mix(p(ix, iy + 1), p(ix + 1, iy + 1), fx), fy)
         }

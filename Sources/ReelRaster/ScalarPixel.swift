@@ -21,7 +21,9 @@ public enum ScalarPixel {
     /// Each channel of `a` mixed toward `b` by `t` (0...256), rounded.
     @inline(__always) @usableFromInline
     static func mix(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        let s: UInt32 = 256 - t, mask: UInt32 = 0x00FF_00FF, bias: UInt32 = 0x0080_0080
+        let s: UInt32 = 256 - t
+        let mask: UInt32 = 0x00FF_00FF
+        let bias: UInt32 = 0x0080_0080
         let rbSum: UInt32 = (a & mask) &* s &+ (b & mask) &* t &+ bias
         let gaSum: UInt32 = ((a >> 8) & mask) &* s &+ ((b >> 8) & mask) &* t &+ bias
         return ((rbSum >> 8) & mask) | (((gaSum >> 8) & mask) << 8)

@@ -68,11 +68,14 @@ public final class ShapeScan {
         ShapeScan.reserve(&line, &lineCapacity, box.width, empty: 0)
         region = box
         let cells = self.cells
-        let ox = Double(box.x), oy = Double(box.y), w = Double(box.width)
+        let ox = Double(box.x)
+        let oy = Double(box.y)
+        let w = Double(box.width)
         for poly in polygons where poly.count > 1 {
             var prev = poly[poly.count - 1]
             for p in poly {
-                ShapeScan.addLine(from: Point(x: prev.x - ox, y: prev.y - oy), to: Point(x: p.x - ox, y: p.y - oy), width: w, cells: cells)
+                ShapeScan.addLine(
+                    from: Point(x: prev.x - ox, y: prev.y - oy), to: Point(x: p.x - ox, y: p.y - oy), width: w, cells: cells)
                 prev = p
             }
         }
@@ -89,8 +92,9 @@ public final class ShapeScan {
         let run = sum(r)
         let covered = ShapeScan.covered(line, count: region.width)
         guard !covered.isEmpty else { return nil }
-        return Row(x: region.x + covered.lowerBound, count: covered.count, coverage: UnsafePointer(line + covered.lowerBound),
-                   solid: Run(range: (region.x + run.range.lowerBound)..<(region.x + run.range.upperBound), value: run.value))
+        return Row(
+            x: region.x + covered.lowerBound, count: covered.count, coverage: UnsafePointer(line + covered.lowerBound),
+            solid: Run(range: (region.x + run.range.lowerBound)..<(region.x + run.range.upperBound), value: run.value))
     }
 
     /// Clears the rows not read, leaving every cell zero for the next shape.
@@ -148,8 +152,10 @@ public final class ShapeScan {
     /// stored as a run, so the interior of a shape costs about a memset. Returns the longest of
     /// those runs.
     @inline(__always)
-    static func accumulateRow(_ line: UnsafeMutablePointer<Float>, width: Int, flags: UnsafeMutablePointer<UInt64>, words: Int,
-                              into cov: UnsafeMutablePointer<UInt8>) -> Run {
+    static func accumulateRow(
+        _ line: UnsafeMutablePointer<Float>, width: Int, flags: UnsafeMutablePointer<UInt64>, words: Int,
+        into cov: UnsafeMutablePointer<UInt8>
+    ) -> Run {
         var sum: Float = 0
         var current: UInt8 = 0
         var x = 0
@@ -189,7 +195,9 @@ public final class ShapeScan {
     /// `accumulateRow` for eight touched cells: their running sums from `sum` on (which it
     /// advances), as coverage by `coverage(_:)`'s rule, the cells cleared; returns the last.
     @inline(__always)
-    static func accumulate8(_ cells: UnsafeMutablePointer<Float>, sum: inout Float, into cov: UnsafeMutablePointer<UInt8>) -> UInt8 {
+    static func accumulate8(_ cells: UnsafeMutablePointer<Float>, sum: inout Float, into cov: UnsafeMutablePointer<UInt8>)
+        -> UInt8
+    {
         typealias Lanes = SIMD8<Float>
         let v = UnsafeRawPointer(cells).loadUnaligned(as: Lanes.self)
         UnsafeMutableRawPointer(cells).storeBytes(of: Lanes(), as: Lanes.self)
@@ -247,7 +255,8 @@ public final class ShapeScan {
             return (t, Point(x: edge, y: a.y + (b.y - a.y) * t))
         }
         func clamped(_ p: Point) -> Point { Point(x: min(max(p.x, 0), width), y: p.y) }
-        var first = crossing(0), second = crossing(width)
+        var first = crossing(0)
+        var second = crossing(width)
         if let f = first, let s = second, s.t < f.t { (first, second) = (second, first) }
         if first == nil { (first, second) = (second, nil) }
         var start = a

@@ -41,11 +41,13 @@ public enum SpanKernels {
 
     /// Each source pixel scaled by `opacity` (0...255), over the destination pixel.
     @inlinable
-    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32) {
+    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32)
+    {
         let f = PixelLanes.Vector(repeating: opacity)
         var i = 0
         while i + PixelLanes.width <= count {
-            PixelLanes.store(PixelLanes.over(PixelLanes.scale(PixelLanes.load(source + i), by: f), PixelLanes.load(dst + i)), dst + i)
+            PixelLanes.store(
+                PixelLanes.over(PixelLanes.scale(PixelLanes.load(source + i), by: f), PixelLanes.load(dst + i)), dst + i)
             i += PixelLanes.width
         }
         while i < count {
@@ -57,13 +59,16 @@ public enum SpanKernels {
     /// Each source pixel scaled by its coverage (0...255) and by `opacity` (0...255), over the
     /// destination pixel: a clipped, faded group landing on what is below it.
     @inlinable
-    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
-                                 count: Int, opacity: UInt32) {
+    public static func composite(
+        _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
+        count: Int, opacity: UInt32
+    ) {
         let f = PixelLanes.Vector(repeating: opacity)
         var i = 0
         while i + PixelLanes.width <= count {
             let c = PixelLanes.scaleChannel(PixelLanes.loadCoverage(coverage + i), by: f)
-            PixelLanes.store(PixelLanes.over(PixelLanes.scale(PixelLanes.load(source + i), by: c), PixelLanes.load(dst + i)), dst + i)
+            PixelLanes.store(
+                PixelLanes.over(PixelLanes.scale(PixelLanes.load(source + i), by: c), PixelLanes.load(dst + i)), dst + i)
             i += PixelLanes.width
         }
         while i < count {
@@ -76,7 +81,8 @@ public enum SpanKernels {
     /// `color` scaled by each pixel's coverage, slid under the pixel (destination-over): what
     /// a shadow does beneath a layer's picture.
     @inlinable
-    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32)
+    {
         let s = PixelLanes.Vector(repeating: color)
         var i = 0
         while i + PixelLanes.width <= count {
@@ -94,7 +100,8 @@ public enum SpanKernels {
     /// (empty when all are): what compositing the run has to touch.
     @inlinable
     public static func visibleRange(_ src: UnsafePointer<UInt32>, count: Int) -> Range<Int> {
-        var lo = 0, hi = count
+        var lo = 0
+        var hi = count
         while lo + 2 <= hi, UnsafeRawPointer(src + lo).loadUnaligned(as: UInt64.self) == 0 { lo += 2 }
         while lo < hi, src[lo] == 0 { lo += 1 }
         while hi - 2 >= lo, UnsafeRawPointer(src + hi - 2).loadUnaligned(as: UInt64.self) == 0 { hi -= 2 }
@@ -106,7 +113,8 @@ public enum SpanKernels {
     /// are opaque): where something slid under the run can show.
     @inlinable
     public static func translucentRange(_ src: UnsafePointer<UInt32>, count: Int) -> Range<Int> {
-        var lo = 0, hi = count
+        var lo = 0
+        var hi = count
         while lo < hi, src[lo] >> 24 == 255 { lo += 1 }
         while hi > lo, src[hi - 1] >> 24 == 255 { hi -= 1 }
         return lo..<hi

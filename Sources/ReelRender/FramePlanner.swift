@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ReelCore
 import ReelLayers
 import ReelRaster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns a layer tree into a frame plan the way Core Animation composites it: shadow,
 /// background (rounded by `cornerRadius`), contents, sublayers in `zPosition` order, border on
@@ -26,7 +27,8 @@ public struct FramePlanner {
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
     public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
         var builder = Builder(plan: FramePlan(width: width, height: height), images: images, keepsShadows: keepsShadows)
-        builder.draw(root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
+        builder.draw(
+            root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
         return builder.plan
     }
 
@@ -34,25 +36,29 @@ public struct FramePlanner {
     func plan(_ step: RasterizedStep) -> FramePlan {
         var builder = Builder(plan: FramePlan(width: step.width, height: step.height), images: images, keepsShadows: keepsShadows)
         let layer = builder.register(step.content, path: step.content.id)
-        builder.drawContent(step.content, index: layer, toDevice: step.localToBitmap,
-                            clip: PixelRect(x: 0, y: 0, width: step.width, height: step.height), opacity: 1, path: step.content.id)
+        builder.drawContent(
+            step.content, index: layer, toDevice: step.localToBitmap,
+            clip: PixelRect(x: 0, y: 0, width: step.width, height: step.height), opacity: 1, path: step.content.id)
         return builder.plan
     }
 
     /// The plan of a layer's own elements at `scale` bitmap pixels per unit, the bitmap's
     /// pixel (0, 0) at layer point `origin` / `scale`: the shape a cached shadow blurs.
     func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
-        var builder = Builder(plan: FramePlan(width: region.width, height: region.height), images: images, keepsShadows: keepsShadows)
+        var builder = Builder(
+            plan: FramePlan(width: region.width, height: region.height), images: images, keepsShadows: keepsShadows)
         let index = builder.register(layer, path: layer.id)
         let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
-        builder.drawElements(layer, index: index, toDevice: toBitmap, clip: PixelRect(x: 0, y: 0, width: region.width, height: region.height),
-                             opacity: 1, path: layer.id)
+        builder.drawElements(
+            layer, index: index, toDevice: toBitmap, clip: PixelRect(x: 0, y: 0, width: region.width, height: region.height),
+            opacity: 1, path: layer.id)
         return builder.plan
     }
 
     /// The box, in the layer's own space, of what its elements draw (without its own shadow).
     func elementsExtent(of layer: Layer) -> Rect {
-        Builder(plan: FramePlan(width: 0, height: 0), images: images, keepsShadows: keepsShadows).deviceExtent(of: layer, toDevice: .identity, ownShadow: false)
+        Builder(plan: FramePlan(width: 0, height: 0), images: images, keepsShadows: keepsShadows).deviceExtent(
+            of: layer, toDevice: .identity, ownShadow: false)
     }
 
     /// The plan under construction and the rules that fill it.
@@ -72,8 +78,10 @@ public struct FramePlanner {
 
         /// Plans `layer`, whose superlayer's plane maps to pixels by `parent`, faded by the
         /// opacity that ancestors without group opacity pass down.
-        mutating func draw(_ layer: Layer, parent: Transform3D, clip: PixelRect, opacity inherited: Double, path parentPath: String,
-                           transformIncluded: Bool = false) {
+        mutating func draw(
+            _ layer: Layer, parent: Transform3D, clip: PixelRect, opacity inherited: Double, path parentPath: String,
+            transformIncluded: Bool = false
+        ) {
             guard !layer.isHidden else { return }
             let effective = inherited * min(max(layer.opacity, 0), 1)
             guard effective > 0 else { return }
@@ -90,7 +98,9 @@ public struct FramePlanner {
         /// The layer's elements faded by `opacity`: as one picture when group opacity is on and
         /// several elements could overlap, element by element otherwise. A shadow or a mask layer
         /// also needs the layer's picture first: the shadow goes beneath it, the mask multiplies it.
-        mutating func drawContent(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String) {
+        mutating func drawContent(
+            _ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String
+        ) {
             let shadow = shadowColor(of: layer)
             let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
             let groups = opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer)
@@ -110,7 +120,9 @@ public struct FramePlanner {
             let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
             if let mask, let maskToDevice {
                 emit(.beginGroup, area, index, .mask)
-                draw(mask, parent: maskToDevice.concatenating(shift), clip: inside, opacity: 1, path: path, transformIncluded: true)
+                draw(
+                    mask, parent: maskToDevice.concatenating(shift), clip: inside, opacity: 1, path: path, transformIncluded: true
+                )
                 emit(.endMask, area, index, .mask)
             }
             let local = toDevice.concatenating(shift)
@@ -137,9 +149,11 @@ public struct FramePlanner {
             let scale = max(layer.rasterizationScale, 0.01)
             let extent = layer.masksToBounds ? layer.bounds : deviceExtent(of: layer, toDevice: .identity)
             guard extent.width > 0, extent.height > 0, extent.width * scale <= 16384, extent.height * scale <= 16384,
-                  abs(extent.minX * scale) < 1e9, abs(extent.minY * scale) < 1e9 else { return }
+                abs(extent.minX * scale) < 1e9, abs(extent.minY * scale) < 1e9
+            else { return }
             let origin = Point(x: (extent.minX * scale).rounded(.down), y: (extent.minY * scale).rounded(.down))
-            let width = Int((extent.maxX * scale).rounded(.up)) - Int(origin.x), height = Int((extent.maxY * scale).rounded(.up)) - Int(origin.y)
+            let width = Int((extent.maxX * scale).rounded(.up)) - Int(origin.x)
+            let height = Int((extent.maxY * scale).rounded(.up)) - Int(origin.y)
             guard width > 0, height > 0, width <= 16384, height <= 16384 else { return }
             guard width * height <= RasterCache.maximumPixels else {
                 // Too big to keep as a bitmap: drawn as it is, every frame.
@@ -147,10 +161,13 @@ public struct FramePlanner {
                 return
             }
             let localToBitmap = Transform3D.scale(scale, scale).concatenating(.translation(-origin.x, -origin.y))
-            let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale)).concatenating(toDevice)
-            let step = RasterizedStep(content: layer.unplaced, scale: scale, width: width, height: height, localToBitmap: localToBitmap,
-                                      bitmapToTarget: bitmapToDevice, opacity: alpha(opacity))
-            let area = PixelRect(covering: bounds(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), bitmapToDevice))
+            let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale))
+                .concatenating(toDevice)
+            let step = RasterizedStep(
+                content: layer.unplaced, scale: scale, width: width, height: height, localToBitmap: localToBitmap,
+                bitmapToTarget: bitmapToDevice, opacity: alpha(opacity))
+            let area = PixelRect(
+                covering: bounds(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), bitmapToDevice))
             emit(.rasterized(step), area.intersection(clip), index, .rasterized)
         }
 
@@ -160,14 +177,19 @@ public struct FramePlanner {
         /// (the background and border then square at the outside: the cut rounds them), so no
         /// background shows around the anti-aliased edge of what lies on it. A clip along whole
         /// pixels only narrows the clip rectangle.
-        mutating func drawElements(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String) {
+        mutating func drawElements(
+            _ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String
+        ) {
             let radius = cornerRadius(of: layer)
             let contents = contentsSource(of: layer, toDevice: toDevice)
             let sublayers = layer.sublayers.contains { !$0.isHidden }
             let inner = contents != nil || sublayers
             guard inner, layer.masksToBounds else {
                 drawBackground(layer, index: index, radius: radius, toDevice: toDevice, clip: clip, opacity: opacity)
-                if inner { drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path) }
+                if inner {
+                    drawInner(
+                        layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
+                }
                 drawBorder(layer, index: index, radius: radius, transform: toDevice, opacity: opacity, clip: clip)
                 return
             }
@@ -191,23 +213,31 @@ public struct FramePlanner {
             let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
             drawBackground(layer, index: index, radius: 0, toDevice: shifted, clip: inside, opacity: opacity)
             drawInner(layer, index: index, contents: contents, toDevice: shifted, clip: inside, opacity: opacity, path: path)
-            drawBorder(layer, index: index, radius: radius, transform: shifted, opacity: opacity, clip: inside, squareOutside: true)
+            drawBorder(
+                layer, index: index, radius: radius, transform: shifted, opacity: opacity, clip: inside, squareOutside: true)
             emit(.endGroup(opacity: 255, clip: .polygons(polygons)), area, index, .group)
         }
 
         /// The background colour over the bounds rounded by `radius`.
-        private mutating func drawBackground(_ layer: Layer, index: Int, radius: Double, toDevice: Transform3D, clip: PixelRect, opacity: Double) {
+        private mutating func drawBackground(
+            _ layer: Layer, index: Int, radius: Double, toDevice: Transform3D, clip: PixelRect, opacity: Double
+        ) {
             guard let background = layer.backgroundColor else { return }
-            fill(roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, clip: clip, index: index)
+            fill(
+                roundedRect: layer.bounds, radius: radius, transform: toDevice, color: background, opacity: opacity, clip: clip,
+                index: index)
         }
 
         /// Contents, then sublayers.
-        private mutating func drawInner(_ layer: Layer, index: Int, contents: ImageSource?, toDevice: Transform3D, clip: PixelRect, opacity: Double,
-                                        path: String) {
+        private mutating func drawInner(
+            _ layer: Layer, index: Int, contents: ImageSource?, toDevice: Transform3D, clip: PixelRect, opacity: Double,
+            path: String
+        ) {
             if let contents {
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
             }
-            let space = layer.sublayerTransformInBounds, plane = Transform3D.flatten.concatenating(toDevice)
+            let space = layer.sublayerTransformInBounds
+            let plane = Transform3D.flatten.concatenating(toDevice)
             for sublayer in layer.sublayersInDrawingOrder {
                 guard sublayer.layerClass == .transformLayer else {
                     draw(sublayer, parent: space.concatenating(plane), clip: clip, opacity: opacity, path: path)
@@ -218,14 +248,18 @@ public struct FramePlanner {
                 for p in sublayer.contextPlanes(toSpace: space) {
                     let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
                     let superPath = p.through.reduce(path) { $0.isEmpty ? $1.id : "\($0)/\($1.id)" }
-                    draw(p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath, transformIncluded: true)
+                    draw(
+                        p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath,
+                        transformIncluded: true)
                 }
             }
         }
 
         /// The layer's contents, placed by its `contentsTransform` in its own space.
-        private mutating func drawContents(_ contents: ImageSource, of layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect,
-                                           opacity: Double, cut: [[Point]]?) {
+        private mutating func drawContents(
+            _ contents: ImageSource, of layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect,
+            opacity: Double, cut: [[Point]]?
+        ) {
             let placed = layer.contentsTransform.concatenating(toDevice)
             let area = PixelRect(covering: bounds(of: contents.mapping.destination, placed)).intersection(clip)
             guard !area.isEmpty else { return }
@@ -237,16 +271,20 @@ public struct FramePlanner {
         /// pixel along each axis, with the minification filter otherwise.
         func contentsSource(of layer: Layer, toDevice: Transform3D) -> ImageSource? {
             guard let name = layer.contents, let image = images[name],
-                  let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) else { return nil }
+                let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
+            else { return nil }
             // Device pixels per layer unit along each axis, at the middle of the contents.
             let h = Homography(layer.contentsTransform.concatenating(toDevice))
             let d = mapping.destination
             let centre = Point(x: d.midX, y: d.midY)
             guard let c = h.apply(centre), let px = h.apply(Point(x: centre.x + 1, y: centre.y)),
-                  let py = h.apply(Point(x: centre.x, y: centre.y + 1)) else { return nil }
+                let py = h.apply(Point(x: centre.x, y: centre.y + 1))
+            else { return nil }
             let devicePerUnit = (x: (px - c).length, y: (py - c).length)
             // Image pixels per device pixel, from the widest segment (the stretched middle of a nine-slice).
-            let column = mapping.columns.max { $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound }!
+            let column = mapping.columns.max {
+                $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound
+            }!
             let row = mapping.rows.max { $0.from.upperBound - $0.from.lowerBound < $1.from.upperBound - $1.from.lowerBound }!
             let ratio = max(column.slope / max(devicePerUnit.x, 1e-12), row.slope / max(devicePerUnit.y, 1e-12))
             let minifying = ratio > 1 + 1e-9
@@ -272,7 +310,8 @@ public struct FramePlanner {
             let h = Homography(toDevice)
             let a = layer.anchorInBounds
             let o = h.apply(a) ?? .zero
-            let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o, oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
+            let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o
+            let oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
             let det = abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x))
             let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
             return (min(max(0, layer.shadowRadius) * det.squareRoot(), GaussianBlur.maximumSigma), moved - o)
@@ -286,11 +325,14 @@ public struct FramePlanner {
             if let path = layer.shadowPath {
                 let points = path.polygons(transform: toDevice).flatMap { $0 }
                 if let first = points.first {
-                    shape = points.reduce(Rect(origin: first, size: .zero)) { $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9))) }
+                    shape = points.reduce(Rect(origin: first, size: .zero)) {
+                        $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9)))
+                    }
                 }
             }
-            return Rect(x: shape.minX + offset.x - reach, y: shape.minY + offset.y - reach,
-                        width: shape.width + 2 * reach, height: shape.height + 2 * reach)
+            return Rect(
+                x: shape.minX + offset.x - reach, y: shape.minY + offset.y - reach,
+                width: shape.width + 2 * reach, height: shape.height + 2 * reach)
         }
 
         /// The layer's shadow under its picture: the alpha of the picture, or the `shadowPath`,
@@ -299,39 +341,53 @@ public struct FramePlanner {
         /// shapes similar, the blurred shape is made once in the layer's space and kept.
         func shadowStep(of layer: Layer, color: Color, opacity: Double, toDevice: Transform3D) -> ShadowStep {
             let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
-            let clip = layer.masksToBounds
+            let clip =
+                layer.masksToBounds
                 ? Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice) : nil
-            if keepsShadows, sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine, let scale = ShadowCache.similarityScale(affine) {
+            if keepsShadows, sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
+                let scale = ShadowCache.similarityScale(affine)
+            {
                 let key = ShadowCache.Key(layer: layer, scale: scale)
                 let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)
-                return ShadowStep(shape: .cached(key, toTarget: toTarget), sigma: sigma, offset: offset, clip: clip,
-                                  color: premultiplied(color, opacity))
+                return ShadowStep(
+                    shape: .cached(key, toTarget: toTarget), sigma: sigma, offset: offset, clip: clip,
+                    color: premultiplied(color, opacity))
             }
             // A shape taken from the picture's alpha is faded with the elements already; a shadowPath is not.
             let shape: ShadowStep.Shape = layer.shadowPath.map { .polygons($0.area(transform: toDevice)) } ?? .pictureAlpha
-            return ShadowStep(shape: shape, sigma: sigma, offset: offset, clip: clip,
-                              color: premultiplied(color, layer.shadowPath == nil ? 1 : opacity))
+            return ShadowStep(
+                shape: shape, sigma: sigma, offset: offset, clip: clip,
+                color: premultiplied(color, layer.shadowPath == nil ? 1 : opacity))
         }
 
         /// The border: the rounded bounds less the bounds inset by `borderWidth` with corner
         /// radius max(0, radius - borderWidth); a border wider than half the layer fills it.
         /// `squareOutside`: the outer edge is the plain bounds (a clip rounds it).
-        mutating func drawBorder(_ layer: Layer, index: Int, radius: Double, transform: Transform3D, opacity: Double, clip: PixelRect,
-                                 squareOutside: Bool = false) {
-            let b = layer.bounds, w = layer.borderWidth
+        mutating func drawBorder(
+            _ layer: Layer, index: Int, radius: Double, transform: Transform3D, opacity: Double, clip: PixelRect,
+            squareOutside: Bool = false
+        ) {
+            let b = layer.bounds
+            let w = layer.borderWidth
             guard w > 0 else { return }
             let color = premultiplied(layer.borderColor, opacity)
             guard color != 0 else { return }
             var polygons = Path(roundedRect: b, cornerRadius: squareOutside ? 0 : radius).polygons(transform: transform)
             if 2 * w < b.width, 2 * w < b.height {
                 let inner = Rect(x: b.minX + w, y: b.minY + w, width: b.width - 2 * w, height: b.height - 2 * w)
-                polygons += Path(roundedRect: inner, cornerRadius: max(0, radius - w)).polygons(transform: transform).map { $0.reversed() }
+                polygons += Path(roundedRect: inner, cornerRadius: max(0, radius - w)).polygons(transform: transform).map {
+                    $0.reversed()
+                }
             }
-            emit(.fillPolygons(polygons, color: color), PixelRect(covering: bounds(of: b, transform)).intersection(clip), index, .border)
+            emit(
+                .fillPolygons(polygons, color: color), PixelRect(covering: bounds(of: b, transform)).intersection(clip), index,
+                .border)
         }
 
-        mutating func fill(roundedRect r: Rect, radius: Double, transform: Transform3D, color: Color, opacity: Double, clip: PixelRect,
-                           index: Int) {
+        mutating func fill(
+            roundedRect r: Rect, radius: Double, transform: Transform3D, color: Color, opacity: Double, clip: PixelRect,
+            index: Int
+        ) {
             let packed = premultiplied(color, opacity)
             guard packed != 0, !r.isEmpty else { return }
             let box = bounds(of: r, transform)
@@ -340,7 +396,9 @@ public struct FramePlanner {
                 emit(.fillRect(box, color: packed), area, index, .background)
                 return
             }
-            emit(.fillPolygons(Path(roundedRect: r, cornerRadius: radius).polygons(transform: transform), color: packed), area, index, .background)
+            emit(
+                .fillPolygons(Path(roundedRect: r, cornerRadius: radius).polygons(transform: transform), color: packed), area,
+                index, .background)
         }
 
         func premultiplied(_ color: Color, _ opacity: Double) -> UInt32 {
@@ -389,13 +447,16 @@ public struct FramePlanner {
             var box = bounds(of: layer.bounds, toDevice)
             if layer.masksToBounds { return box }
             if let name = layer.contents, let image = images[name],
-               let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height) {
+                let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
+            {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }
-            let space = layer.sublayerTransformInBounds, plane = Transform3D.flatten.concatenating(toDevice)
+            let space = layer.sublayerTransformInBounds
+            let plane = Transform3D.flatten.concatenating(toDevice)
             for s in layer.sublayers where !s.isHidden {
                 guard s.layerClass == .transformLayer else {
-                    box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(space).concatenating(plane)))
+                    box = box.union(
+                        deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(space).concatenating(plane)))
                     continue
                 }
                 for p in s.contextPlanes(toSpace: space) {

@@ -60,8 +60,10 @@ final class GroupRows {
     /// Draws `steps` (what `end(of:groupAt:)` accepted, in the group's pixels) onto `target`
     /// over the part of `area` in target rows `rows`, faded by `opacity`; `mask` gives the kept
     /// mask of the shadow step at an index.
-    func draw(_ steps: ArraySlice<DrawStep>, area: PixelRect, rows: Range<Int>, opacity: UInt32, onto target: PixelBuffer,
-              mask: (Int, ShadowCache.Key) -> CoverageMask) {
+    func draw(
+        _ steps: ArraySlice<DrawStep>, area: PixelRect, rows: Range<Int>, opacity: UInt32, onto target: PixelBuffer,
+        mask: (Int, ShadowCache.Key) -> CoverageMask
+    ) {
         let width = area.width
         let band = rows.clamped(to: area.y..<area.maxY)
         guard !band.isEmpty else { return }
@@ -70,15 +72,16 @@ final class GroupRows {
         var used = 0
         for index in steps.indices {
             switch steps[index].operation {
-            case let .fillPolygons(polygons, color) where color != 0:
+            case .fillPolygons(let polygons, let color) where color != 0:
                 if used == scans.count { scans.append(ShapeScan()) }
                 if scans[used].start(polygons, clip: steps[index].area.intersection(inside)) {
                     elements.append(.fill(scan: used, color: color))
                     used += 1
                 }
             case .shadow(let s):
-                if case let .cached(key, toTarget) = s.shape, s.color != 0,
-                   let shadow = KeptShadow(mask: mask(index, key), toTarget: toTarget, color: s.color) {
+                if case .cached(let key, let toTarget) = s.shape, s.color != 0,
+                    let shadow = KeptShadow(mask: mask(index, key), toTarget: toTarget, color: s.color)
+                {
                     elements.append(.shadow(shadow))
                 }
             default:
@@ -100,14 +103,17 @@ final class GroupRows {
 
     /// Row `y` of the group: its covered pixels, the run every step leaves uniform, the rest
     /// drawn through the one-row picture; each landed on `dst` (the target row at the group's x).
-    private func drawRow(_ y: Int, _ elements: [Element], _ scans: [ShapeScan], width: Int, opacity: UInt32,
-                         onto dst: UnsafeMutablePointer<UInt32>) {
+    private func drawRow(
+        _ y: Int, _ elements: [Element], _ scans: [ShapeScan], width: Int, opacity: UInt32,
+        onto dst: UnsafeMutablePointer<UInt32>
+    ) {
         let rows = shapeRows
-        var lo = width, hi = 0
+        var lo = width
+        var hi = 0
         var shadowWalk: (walk: MaskSampling.Walk, pixels: Range<Int>)?
         for element in elements {
             switch element {
-            case let .fill(scan, _):
+            case .fill(let scan, _):
                 rows[scan] = scans[scan].row(y)
                 if let r = rows[scan] { (lo, hi) = (min(lo, r.x), max(hi, r.x + r.count)) }
             case .shadow(let shadow):
@@ -122,7 +128,7 @@ final class GroupRows {
         var color: UInt32 = 0
         for element in elements where !uniform.isEmpty {
             switch element {
-            case let .fill(scan, fill):
+            case .fill(let scan, let fill):
                 guard let r = rows[scan] else { continue }
                 if r.solid.value == 255, fill >> 24 == 255 {
                     (uniform, color) = (r.solid.range, fill)
@@ -149,18 +155,21 @@ final class GroupRows {
     }
 
     /// Draws every step over `pixels` of the one-row picture, then lands them on `dst`.
-    private func drawPixels(_ pixels: Range<Int>, _ elements: [Element], _ shadowWalk: (walk: MaskSampling.Walk, pixels: Range<Int>)?,
-                            opacity: UInt32, onto dst: UnsafeMutablePointer<UInt32>) {
+    private func drawPixels(
+        _ pixels: Range<Int>, _ elements: [Element], _ shadowWalk: (walk: MaskSampling.Walk, pixels: Range<Int>)?,
+        opacity: UInt32, onto dst: UnsafeMutablePointer<UInt32>
+    ) {
         guard !pixels.isEmpty else { return }
         let (rows, line, scratch) = (shapeRows, self.line, self.scratch)
         (line + pixels.lowerBound).update(repeating: 0, count: pixels.count)
         for element in elements {
             switch element {
-            case let .fill(scan, color):
+            case .fill(let scan, let color):
                 guard let r = rows[scan] else { continue }
                 let part = pixels.clamped(to: r.x..<(r.x + r.count))
                 guard !part.isEmpty else { continue }
-                Rasterizer.blendRow(line + part.lowerBound, coverage: r.coverage + (part.lowerBound - r.x), count: part.count, color: color)
+                Rasterizer.blendRow(
+                    line + part.lowerBound, coverage: r.coverage + (part.lowerBound - r.x), count: part.count, color: color)
             case .shadow(let shadow):
                 guard let s = shadowWalk else { continue }
                 shadow.draw(walk: s.walk, pixels: pixels.clamped(to: s.pixels), under: line, clip: nil, scratch: scratch)

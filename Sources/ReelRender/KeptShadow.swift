@@ -25,14 +25,17 @@ struct KeptShadow {
     func span(row y: Int, limit: Int) -> (walk: MaskSampling.Walk, pixels: Range<Int>)? {
         let start = inverse.apply(Point(x: 0.5, y: Double(y) + 0.5))
         guard limit > 0, let walk = MaskSampling.Walk(x: start.x, y: start.y, dx: inverse.a, dy: inverse.b),
-              let run = MaskSampling.span(of: walk, count: limit, inside: mask.region) else { return nil }
+            let run = MaskSampling.span(of: walk, count: limit, inside: mask.region)
+        else { return nil }
         return (walk, run)
     }
 
     /// Slides the shadow under `line` (a target row, indexed from x = 0) over `pixels`, each
     /// sample cut by `clip` (coverage indexed like `line`) when given; `scratch` holds a piece.
-    func draw(walk: MaskSampling.Walk, pixels: Range<Int>, under line: UnsafeMutablePointer<UInt32>, clip: UnsafePointer<UInt8>?,
-              scratch: UnsafeMutablePointer<UInt8>) {
+    func draw(
+        walk: MaskSampling.Walk, pixels: Range<Int>, under line: UnsafeMutablePointer<UInt32>, clip: UnsafePointer<UInt8>?,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) {
         var next = pixels.lowerBound
         while next < pixels.upperBound {
             let count = min(KeptShadow.piece, pixels.upperBound - next)
@@ -41,7 +44,8 @@ struct KeptShadow {
             let x = next + open.lowerBound
             next += count
             guard !open.isEmpty else { continue }
-            let from = MaskSampling.Walk(u: walk.u &+ Int32(x) &* walk.du, v: walk.v &+ Int32(x) &* walk.dv, du: walk.du, dv: walk.dv)
+            let from = MaskSampling.Walk(
+                u: walk.u &+ Int32(x) &* walk.du, v: walk.v &+ Int32(x) &* walk.dv, du: walk.du, dv: walk.dv)
             MaskSampling.bilinear(mask, from, count: open.count, into: scratch)
             if let clip { SpanKernels.multiply(scratch, by: clip + x, count: open.count) }
             SpanKernels.blendUnder(line + x, coverage: scratch, count: open.count, color: color)

@@ -38,19 +38,29 @@ public final class PlanExecutor {
     /// plans what caches lack (bitmaps and masks). A plan whose steps can all be cut by rows is
     /// drawn band by band, top to bottom; `done` is told each band's rows as it is finished
     /// (once, with every row, otherwise), so the caller can use them while they are in cache.
-    public func run(_ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock? = nil,
-                    done: (Range<Int>) -> Void = { _ in }) {
+    public func run(
+        _ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock? = nil,
+        done: (Range<Int>) -> Void = { _ in }
+    ) {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
-        draw(plan, schedule, bandHeight: schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1), planner: planner,
-             clock: clock) { _ in buffer } done: { _, rows in done(rows) }
+        draw(
+            plan, schedule, bandHeight: schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1), planner: planner,
+            clock: clock
+        ) { _ in
+            buffer
+        } done: { _, rows in
+            done(rows)
+        }
     }
 
     /// Draws `plan` a band at a time into memory of the executor's own that stays in cache,
     /// handing each band to `done` as a view that holds its rows and up to `carry` rows above
     /// them (carried over from the band before), with the band's rows. False, drawing nothing,
     /// when the plan cannot be cut into bands (see `Schedule`).
-    public func runInBands(_ plan: FramePlan, planner: FramePlanner, clock: StepClock? = nil, carry: Int,
-                           done: (PixelBuffer, Range<Int>) -> Void) -> Bool {
+    public func runInBands(
+        _ plan: FramePlan, planner: FramePlanner, clock: StepClock? = nil, carry: Int,
+        done: (PixelBuffer, Range<Int>) -> Void
+    ) -> Bool {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
         guard schedule.inBands, plan.width > 0, plan.height > 0 else { return false }
         let stride = PixelBuffer.stride(forWidth: plan.width)
@@ -65,7 +75,8 @@ public final class PlanExecutor {
             // The last rows of the band before move to the front of the memory.
             let kept = max(rows.lowerBound - carry, previous.lowerBound)..<rows.lowerBound
             if !kept.isEmpty {
-                bandMemory.copyMemory(from: bandMemory + (kept.lowerBound - previous.lowerBound) * stride, byteCount: kept.count * stride)
+                bandMemory.copyMemory(
+                    from: bandMemory + (kept.lowerBound - previous.lowerBound) * stride, byteCount: kept.count * stride)
             }
             previous = (kept.isEmpty ? rows.lowerBound : kept.lowerBound)..<rows.upperBound
             return PixelBuffer(width: plan.width, height: plan.height, rows: previous, borrowing: bandMemory)
@@ -77,8 +88,10 @@ public final class PlanExecutor {
 
     /// The band loop: each band of rows is drawn into the buffer `target` gives for it (cleared
     /// first unless the plan covers it opaquely), then handed to `done`; then the frame ends.
-    private func draw(_ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, planner: FramePlanner, clock: StepClock?,
-                      target: (Range<Int>) -> PixelBuffer, done: (PixelBuffer, Range<Int>) -> Void) {
+    private func draw(
+        _ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, planner: FramePlanner, clock: StepClock?,
+        target: (Range<Int>) -> PixelBuffer, done: (PixelBuffer, Range<Int>) -> Void
+    ) {
         let covered = PlanExecutor.coversOpaquely(plan)
         // The kept shadow masks of the plan's row-drawn groups, by shadow step: each band finds
         // them without hashing the cache's keys again.
@@ -87,8 +100,9 @@ public final class PlanExecutor {
             let rows = top..<min(top + bandHeight, plan.height)
             let buffer = target(rows)
             if !covered { buffer.clear(rows: rows) }
-            execute(plan, schedule, into: buffer, planner: planner, clock: clock,
-                    band: PixelRect(x: 0, y: rows.lowerBound, width: plan.width, height: rows.count), kept: &kept)
+            execute(
+                plan, schedule, into: buffer, planner: planner, clock: clock,
+                band: PixelRect(x: 0, y: rows.lowerBound, width: plan.width, height: rows.count), kept: &kept)
             done(buffer, rows)
         }
         shadows.endFrame()
@@ -107,7 +121,8 @@ public final class PlanExecutor {
     /// against before a frame is drawn.
     public static func scratchPeak(of plan: FramePlan, drawsByRows: Bool = true) -> (bytes: Int, step: Int?) {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
-        var held: [Int] = [], masks: [Int] = []
+        var held: [Int] = []
+        var masks: [Int] = []
         var peak = (bytes: 0, step: Int?.none)
         func note(_ extra: Int, _ index: Int) {
             let now = held.reduce(0, +) + masks.reduce(0, +) + extra
@@ -129,7 +144,7 @@ public final class PlanExecutor {
                 _ = held.popLast()
                 masks.append(area)
                 note(0, index)
-            case let .endGroup(_, clip):
+            case .endGroup(_, let clip):
                 if case .mask = clip { _ = masks.popLast() }
                 note(area, index)
                 _ = held.popLast()
@@ -149,7 +164,7 @@ public final class PlanExecutor {
     /// Whether the plan's first step stores one opaque colour in every pixel (a background
     /// filling the frame), so the buffer need not be cleared first.
     static func coversOpaquely(_ plan: FramePlan) -> Bool {
-        guard case let .fillRect(r, color)? = plan.steps.first?.operation, color >> 24 == 255 else { return false }
+        guard case .fillRect(let r, let color)? = plan.steps.first?.operation, color >> 24 == 255 else { return false }
         return r.minX <= 0 && r.minY <= 0 && r.maxX >= Double(plan.width) && r.maxY >= Double(plan.height)
             && plan.steps[0].area == PixelRect(x: 0, y: 0, width: plan.width, height: plan.height)
     }
@@ -191,8 +206,10 @@ public final class PlanExecutor {
     /// Draws the steps of `plan` over `band` of `buffer` (steps on the buffer itself are cut
     /// to it; a plan with pictures is drawn with the whole buffer as its band). `kept` holds
     /// the kept shadow masks found for this plan's steps, from band to band.
-    private func execute(_ plan: FramePlan, _ schedule: Schedule, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?,
-                         band: PixelRect, kept: inout [Int: CoverageMask]) {
+    private func execute(
+        _ plan: FramePlan, _ schedule: Schedule, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?,
+        band: PixelRect, kept: inout [Int: CoverageMask]
+    ) {
         var targets: [(picture: PixelBuffer, mark: Int)] = [(buffer, arena.mark)]
         var masks: [CoverageMask] = []
         var index = 0
@@ -212,9 +229,11 @@ public final class PlanExecutor {
                 index += 1
             }
             let target = targets[targets.count - 1].picture
-            if end >= 0, case let .endGroup(opacity, _) = plan.steps[end].operation {
+            if end >= 0, case .endGroup(let opacity, _) = plan.steps[end].operation {
                 // Timed as one step, the group's landing.
-                groupRows.draw(plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target) {
+                groupRows.draw(
+                    plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target
+                ) {
                     index, key in
                     if let mask = kept[index] { return mask }
                     let mask = shadows.mask(for: key) { blurredMask(key, planner: planner) }
@@ -225,11 +244,11 @@ public final class PlanExecutor {
                 continue
             }
             switch step.operation {
-            case let .fillRect(rect, color):
+            case .fillRect(let rect, let color):
                 rasterizer.fill(rect: rect, color: color, into: target, clip: area)
-            case let .fillPolygons(polygons, color):
+            case .fillPolygons(let polygons, let color):
                 rasterizer.fill(polygons, color: color, into: target, clip: area)
-            case let .image(source, transform, opacity, cut):
+            case .image(let source, let transform, let opacity, let cut):
                 let mark = arena.mark
                 let coverage = cut.map { polygons -> CoverageMask in
                     let mask = arena.mask(area)
@@ -245,7 +264,7 @@ public final class PlanExecutor {
                 let (picture, mark) = targets.removeLast()
                 masks.append(alpha(of: picture, at: step.area, owned: true))
                 arena.release(to: mark)
-            case let .endGroup(opacity, clip):
+            case .endGroup(let opacity, let clip):
                 let (picture, mark) = targets.removeLast()
                 let coverage: CoverageMask?
                 switch clip {
@@ -266,18 +285,22 @@ public final class PlanExecutor {
                     let pixels = PixelBuffer(width: r.width, height: r.height)
                     let bitmapPlan = planner.plan(r)
                     var memo: [Int: CoverageMask] = [:]
-                    execute(bitmapPlan, Schedule(bitmapPlan, groupsByRow: drawsByRows), into: pixels, planner: planner, clock: nil,
-                            band: PixelRect(x: 0, y: 0, width: r.width, height: r.height), kept: &memo)
+                    execute(
+                        bitmapPlan, Schedule(bitmapPlan, groupsByRow: drawsByRows), into: pixels, planner: planner, clock: nil,
+                        band: PixelRect(x: 0, y: 0, width: r.width, height: r.height), kept: &memo)
                     return Image(pixels: pixels, mipmapped: false)
                 }
-                rasterizer.draw(ImageSource(image: bitmap, filter: .linear), transform: r.bitmapToTarget, opacity: r.opacity, into: target,
-                                clip: area)
+                rasterizer.draw(
+                    ImageSource(image: bitmap, filter: .linear), transform: r.bitmapToTarget, opacity: r.opacity, into: target,
+                    clip: area)
             }
         }
     }
 
     /// Lands `picture` (the pixels of `area`) on `target`, faded by `opacity` and cut by `coverage`.
-    private func composite(_ picture: PixelBuffer, at area: PixelRect, over target: PixelBuffer, opacity: UInt32, coverage: CoverageMask?) {
+    private func composite(
+        _ picture: PixelBuffer, at area: PixelRect, over target: PixelBuffer, opacity: UInt32, coverage: CoverageMask?
+    ) {
         for row in 0..<area.height {
             // Transparent ends of the row change nothing below: only the rest is composited.
             let source = picture.row(row)
@@ -285,9 +308,10 @@ public final class PlanExecutor {
             guard !visible.isEmpty else { continue }
             let dst = target.row(area.y + row) + area.x + visible.lowerBound
             if let coverage {
-                SpanKernels.composite(dst, source: source + visible.lowerBound,
-                                      coverage: coverage.row(area.y + row) + (area.x - coverage.region.x) + visible.lowerBound,
-                                      count: visible.count, opacity: opacity)
+                SpanKernels.composite(
+                    dst, source: source + visible.lowerBound,
+                    coverage: coverage.row(area.y + row) + (area.x - coverage.region.x) + visible.lowerBound,
+                    count: visible.count, opacity: opacity)
             } else {
                 SpanKernels.composite(dst, source: source + visible.lowerBound, count: visible.count, opacity: opacity)
             }
@@ -313,7 +337,7 @@ public final class PlanExecutor {
             rasterizer.mask(polygons, into: mask)
             return mask
         }
-        if case let .cached(key, toTarget) = shadow.shape {
+        if case .cached(let key, let toTarget) = shadow.shape {
             let mask = shadows.mask(for: key) { blurredMask(key, planner: planner) }
             drawShadow(through: mask, toTarget: toTarget, color: shadow.color, clip: clip, under: picture)
             return
@@ -331,8 +355,9 @@ public final class PlanExecutor {
         // The shape's region may lie elsewhere (a mask keeps its target's coordinates): blur
         // over it and read its rows from its own top.
         let region = PixelRect(x: shape.region.x, y: shape.region.y, width: area.width, height: area.height)
-        let blurred = GaussianBlur.apply(shape, region: region, horizontal: .init(sigma: shadow.sigma, shift: shadow.offset.x),
-                                         vertical: .init(sigma: shadow.sigma, shift: shadow.offset.y))
+        let blurred = GaussianBlur.apply(
+            shape, region: region, horizontal: .init(sigma: shadow.sigma, shift: shadow.offset.x),
+            vertical: .init(sigma: shadow.sigma, shift: shadow.offset.y))
         for y in 0..<area.height {
             let row = blurred.row(region.y + y)
             if let clip { SpanKernels.multiply(row, by: clip.row(y), count: area.width) }
@@ -341,11 +366,15 @@ public final class PlanExecutor {
     }
 
     /// A kept mask drawn through `toTarget` (mask pixels to the picture's), row by row.
-    private func drawShadow(through mask: CoverageMask, toTarget: AffineTransform, color: UInt32, clip: CoverageMask?, under picture: PixelBuffer) {
+    private func drawShadow(
+        through mask: CoverageMask, toTarget: AffineTransform, color: UInt32, clip: CoverageMask?, under picture: PixelBuffer
+    ) {
         guard let shadow = KeptShadow(mask: mask, toTarget: toTarget, color: color) else { return }
         for y in 0..<picture.height {
             guard let (walk, pixels) = shadow.span(row: y, limit: picture.width) else { continue }
-            shadow.draw(walk: walk, pixels: pixels, under: picture.row(y), clip: clip.map { UnsafePointer($0.row(y)) }, scratch: shadowPiece)
+            shadow.draw(
+                walk: walk, pixels: pixels, under: picture.row(y), clip: clip.map { UnsafePointer($0.row(y)) },
+                scratch: shadowPiece)
         }
     }
 
@@ -359,21 +388,27 @@ public final class PlanExecutor {
         case .path(let path):
             let polygons = path.area(transform: .scale(scale, scale))
             let points = polygons.flatMap { $0 }
-            let xs = points.map(\.x), ys = points.map(\.y)
-            let box = points.isEmpty ? PixelRect(x: 0, y: 0, width: 1, height: 1)
-                : PixelRect(covering: Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
+            let xs = points.map(\.x)
+            let ys = points.map(\.y)
+            let box =
+                points.isEmpty
+                ? PixelRect(x: 0, y: 0, width: 1, height: 1)
+                : PixelRect(
+                    covering: Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
             source = CoverageMask(region: box.isEmpty ? PixelRect(x: box.x, y: box.y, width: 1, height: 1) : box)
             rasterizer.mask(polygons, into: source)
         case .elements(let layer):
             let e = planner.elementsExtent(of: layer)
-            var box = PixelRect(covering: Rect(x: e.minX * scale, y: e.minY * scale, width: e.width * scale, height: e.height * scale))
+            var box = PixelRect(
+                covering: Rect(x: e.minX * scale, y: e.minY * scale, width: e.width * scale, height: e.height * scale))
             if box.isEmpty { box = PixelRect(x: box.x, y: box.y, width: 1, height: 1) }
             let mark = arena.mark
             let picture = arena.picture(width: box.width, height: box.height)
             let elements = planner.plan(elementsOf: layer, scale: scale, region: box)
             var memo: [Int: CoverageMask] = [:]
-            execute(elements, Schedule(elements, groupsByRow: drawsByRows), into: picture, planner: planner, clock: nil,
-                    band: PixelRect(x: 0, y: 0, width: box.width, height: box.height), kept: &memo)
+            execute(
+                elements, Schedule(elements, groupsByRow: drawsByRows), into: picture, planner: planner, clock: nil,
+                band: PixelRect(x: 0, y: 0, width: box.width, height: box.height), kept: &memo)
             source = alpha(of: picture, at: box, owned: true)
             arena.release(to: mark)
         }
@@ -381,9 +416,12 @@ public final class PlanExecutor {
         let offset = Point(x: key.offset.width * scale, y: key.offset.height * scale)
         let reach = Int((3 * sigma).rounded(.up)) + 4
         let s = source.region
-        let region = PixelRect(covering: Rect(x: Double(s.x) + offset.x - Double(reach), y: Double(s.y) + offset.y - Double(reach),
-                                              width: Double(s.width + 2 * reach), height: Double(s.height + 2 * reach)))
-        return GaussianBlur.apply(source, region: region, horizontal: .init(sigma: sigma, shift: offset.x),
-                                  vertical: .init(sigma: sigma, shift: offset.y))
+        let region = PixelRect(
+            covering: Rect(
+                x: Double(s.x) + offset.x - Double(reach), y: Double(s.y) + offset.y - Double(reach),
+                width: Double(s.width + 2 * reach), height: Double(s.height + 2 * reach)))
+        return GaussianBlur.apply(
+            source, region: region, horizontal: .init(sigma: sigma, shift: offset.x),
+            vertical: .init(sigma: sigma, shift: offset.y))
     }
 }

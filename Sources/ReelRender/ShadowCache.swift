@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ReelCore
 import ReelLayers
 import ReelRaster
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Blurred shadow masks made in a layer's own space and kept from frame to frame. A Gaussian
 /// blur commutes with rotation and translation, so a card that only moves, turns or fades
@@ -78,7 +79,8 @@ public struct ShadowCache {
     /// The scale of an affine map that keeps shapes similar (a rotation or reflection with
     /// uniform scale, and a translation); nil for any other.
     static func similarityScale(_ t: AffineTransform) -> Double? {
-        let sx = (t.a * t.a + t.b * t.b).squareRoot(), sy = (t.c * t.c + t.d * t.d).squareRoot()
+        let sx = (t.a * t.a + t.b * t.b).squareRoot()
+        let sy = (t.c * t.c + t.d * t.d).squareRoot()
         guard sx > 1e-6, sx.isFinite, abs(sx - sy) <= 1e-9 * sx, abs(t.a * t.c + t.b * t.d) <= 1e-9 * sx * sx else { return nil }
         return sx
     }

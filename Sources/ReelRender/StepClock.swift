@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Measures what each step of a plan costs, for `reel profile`: wall time between `start`

@@ -41,8 +41,10 @@ public struct Animation: Hashable, Sendable {
     /// Each repeat cycle builds on the end value of the one before.
     public var isCumulative: Bool
 
-    public init(keyPath: String, kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction = .linear,
-                isAdditive: Bool = false, isCumulative: Bool = false) {
+    public init(
+        keyPath: String, kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction = .linear,
+        isAdditive: Bool = false, isCumulative: Bool = false
+    ) {
         self.keyPath = keyPath
         target = AnimationTarget(keyPath)
         self.kind = kind
@@ -69,7 +71,8 @@ public struct Animation: Hashable, Sendable {
             let base = property.value(of: l)
             property.setValue(value(cycle: cycle, local: local, duration: timing.simpleDuration, base: base), on: &l)
             if case .path(let motion, let rotation?) = kind {
-                let angle = motion.angle(at: pathProgress(motion, local / timing.simpleDuration)) + (rotation == .autoReverse ? .pi : 0)
+                let angle =
+                    motion.angle(at: pathProgress(motion, local / timing.simpleDuration)) + (rotation == .autoReverse ? .pi : 0)
                 l.transform = l.transform.concatenating(.rotation(angle, x: 0, y: 0, z: 1))
             }
         }
@@ -109,16 +112,16 @@ public struct Animation: Hashable, Sendable {
     /// The first and last value of one cycle, before additive combination.
     private func endpoints(base: PropertyValue) -> (PropertyValue, PropertyValue) {
         switch kind {
-        case let .basic(from, to, by), let .spring(_, from, to, by):
+        case .basic(let from, let to, let by), .spring(_, let from, let to, let by):
             // Core Animation's rules for which of fromValue, toValue and byValue are used.
             let current = isAdditive ? base.times(0) : base
             switch (from, to, by) {
-            case let (f?, t?, _): return (f, t)
-            case let (f?, nil, b?): return (f, f.adding(b))
-            case let (nil, t?, b?): return (t.adding(b.negated), t)
-            case let (f?, nil, nil): return (f, current)
-            case let (nil, t?, nil): return (current, t)
-            case let (nil, nil, b?): return (current, current.adding(b))
+            case (let f?, let t?, _): return (f, t)
+            case (let f?, nil, let b?): return (f, f.adding(b))
+            case (nil, let t?, let b?): return (t.adding(b.negated), t)
+            case (let f?, nil, nil): return (f, current)
+            case (nil, let t?, nil): return (current, t)
+            case (nil, nil, let b?): return (current, current.adding(b))
             case (nil, nil, nil): return (current, current)
             }
         case .keyframe(let k):

@@ -46,8 +46,10 @@ struct AnimationTarget: Hashable, Sendable {
         Self.walk(steps[...], &layer, property, body)
     }
 
-    private static func walk(_ steps: ArraySlice<Step>, _ layer: inout Layer, _ property: LayerProperty,
-                             _ body: (LayerProperty, inout Layer) -> Void) {
+    private static func walk(
+        _ steps: ArraySlice<Step>, _ layer: inout Layer, _ property: LayerProperty,
+        _ body: (LayerProperty, inout Layer) -> Void
+    ) {
         guard let step = steps.first else {
             body(property, &layer)
             return

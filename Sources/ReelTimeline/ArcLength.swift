@@ -14,7 +14,8 @@ struct ArcLength: Hashable, Sendable {
         for i in 0..<pieces {
             var row = [total]
             for k in 1...Self.steps {
-                total += Self.integral(of: { speed(i, $0) }, from: Double(k - 1) / Double(Self.steps), to: Double(k) / Double(Self.steps))
+                total += Self.integral(
+                    of: { speed(i, $0) }, from: Double(k - 1) / Double(Self.steps), to: Double(k) / Double(Self.steps))
                 row.append(total)
             }
             marks.append(row)
@@ -36,7 +37,8 @@ struct ArcLength: Hashable, Sendable {
         let k = (1...Self.steps).first { row[$0] > target } ?? Self.steps
         // Solve row[k-1] + integral from a to s of the speed = target, for s in [a, b].
         var (lo, hi) = (Double(k - 1) / Double(Self.steps), Double(k) / Double(Self.steps))
-        let a = lo, start = row[k - 1]
+        let a = lo
+        let start = row[k - 1]
         var s = lo + (hi - lo) * (target - start) / max(row[k] - start, .leastNormalMagnitude)
         for _ in 0..<50 {
             let error = start + Self.integral(of: { speed(i, $0) }, from: a, to: s) - target
@@ -62,7 +64,8 @@ struct ArcLength: Hashable, Sendable {
 
     /// Ten-point Gauss-Legendre quadrature of `f` over [a, b].
     private static func gauss(_ f: (Double) -> Double, _ a: Double, _ b: Double) -> Double {
-        let half = (b - a) / 2, mid = (a + b) / 2
+        let half = (b - a) / 2
+        let mid = (a + b) / 2
         var sum = 0.0
         for (x, w) in zip(nodes, weights) {
             sum += w * (f(mid - half * x) + f(mid + half * x))
@@ -71,6 +74,10 @@ struct ArcLength: Hashable, Sendable {
     }
 
     /// Positive nodes and their weights of ten-point Gauss-Legendre quadrature on [-1, 1].
-    private static let nodes = [0.1488743389816312, 0.4333953941292472, 0.6794095682990244, 0.8650633666889845, 0.9739065285171717]
-    private static let weights = [0.2955242247147529, 0.2692667193099963, 0.2190863625159820, 0.1494513491505806, 0.0666713443086881]
+    private static let nodes = [
+        0.1488743389816312, 0.4333953941292472, 0.6794095682990244, 0.8650633666889845, 0.9739065285171717
+    ]
+    private static let weights = [
+        0.2955242247147529, 0.2692667193099963, 0.2190863625159820, 0.1494513491505806, 0.0666713443086881
+    ]
 }

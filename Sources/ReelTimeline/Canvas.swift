@@ -14,8 +14,10 @@ public struct Canvas: Hashable, Sendable {
     /// Pixels per point (as `contentsScale`); the video is `width * scale` by `height * scale` pixels.
     public var scale: Double
 
-    public init(width: Double, height: Double, fps: FrameRate = FrameRate(numerator: 30), duration: Double,
-                background: Color = .black, scale: Double = 1) {
+    public init(
+        width: Double, height: Double, fps: FrameRate = FrameRate(numerator: 30), duration: Double,
+        background: Color = .black, scale: Double = 1
+    ) {
         self.width = width
         self.height = height
         self.fps = fps

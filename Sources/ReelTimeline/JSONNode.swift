@@ -34,8 +34,9 @@ struct JSONNode {
             if allowed.contains(key) {
                 result[key] = node
             } else {
-                node.problem(expected: "one of the known keys", found: "unknown key `\(key)`",
-                             suggestion: Suggestion.didYouMean(key, in: allowed))
+                node.problem(
+                    expected: "one of the known keys", found: "unknown key `\(key)`",
+                    suggestion: Suggestion.didYouMean(key, in: allowed))
             }
         }
         return result

@@ -25,9 +25,15 @@ public struct JSONParser {
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func error(_ message: String) -> SyntaxError {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for b in bytes[..<min(index, bytes.count)] {
-            if b == UInt8(ascii: "\n") { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                column += 1
+            }
         }
         return SyntaxError(line: line, column: column, message: message)
     }
@@ -63,7 +69,10 @@ public struct JSONParser {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
@@ -76,8 +85,14 @@ public struct JSONParser {
             members.append((key, try parseValue(depth: depth + 1)))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file inside an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(members)
+            }
             throw error("expected ',' or '}' in an object")
         }
     }
@@ -86,14 +101,23 @@ public struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file inside an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(items)
+            }
             throw error("expected ',' or ']' in an array")
         }
     }
@@ -121,12 +145,15 @@ public struct JSONParser {
                     var code = try parseHex4()
                     if (0xD800..<0xDC00).contains(code) {
                         // A high surrogate must be followed by a low one.
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("a \\u high surrogate without its low surrogate")
                         }
                         index += 2
                         let low = try parseHex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u high surrogate without its low surrogate") }
+                        guard (0xDC00..<0xE000).contains(low) else {
+                            throw error("a \\u high surrogate without its low surrogate")
+                        }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00..<0xE000).contains(code) {
                         throw error("a \\u low surrogate without a high surrogate before it")
@@ -144,7 +171,8 @@ public struct JSONParser {
     private mutating func parseHex4() throws(SyntaxError) -> UInt32 {
         let hex = Set("0123456789abcdefABCDEF".utf8)
         guard index + 4 <= bytes.count, bytes[index..<index + 4].allSatisfy(hex.contains),
-              let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            let v = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+        else {
             throw error("invalid \\u escape")
         }
         index += 4
@@ -185,7 +213,10 @@ public struct JSONParser {
             guard digits() > 0 else { throw fail() }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { index = start; throw error("invalid number \(text) (too large)") }
+        guard let v = Double(text), v.isFinite else {
+            index = start
+            throw error("invalid number \(text) (too large)")
+        }
         return .number(v)
     }
 }

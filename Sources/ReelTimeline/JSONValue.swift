@@ -11,11 +11,11 @@ public enum JSONValue: Hashable, Sendable {
     public static func == (l: JSONValue, r: JSONValue) -> Bool {
         switch (l, r) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
         default: return false
         }
     }
@@ -27,7 +27,11 @@ public enum JSONValue: Hashable, Sendable {
         case .number(let n): h.combine(n)
         case .string(let s): h.combine(s)
         case .array(let a): h.combine(a)
-        case .object(let o): for (k, v) in o { h.combine(k); h.combine(v) }
+        case .object(let o):
+            for (k, v) in o {
+                h.combine(k)
+                h.combine(v)
+            }
         }
     }
 
@@ -56,10 +60,18 @@ public enum JSONValue: Hashable, Sendable {
     public func pretty(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
-        case .array(let a) where !a.isEmpty && a.contains(where: { if case .object = $0 { return true }; if case .array = $0 { return true }; return false }):
+        case .array(let a)
+        where !a.isEmpty
+            && a.contains(where: {
+                if case .object = $0 { return true }
+                if case .array = $0 { return true }
+                return false
+            }):
             return "[\n" + a.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let o) where !o.isEmpty:
-            return "{\n" + o.map { inner + JSONValue.quote($0.key) + ": " + $0.value.pretty(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+            return "{\n"
+                + o.map { inner + JSONValue.quote($0.key) + ": " + $0.value.pretty(indent: inner) }.joined(separator: ",\n")
+                + "\n" + indent + "}"
         default:
             return serialized
         }
@@ -75,7 +87,8 @@ public enum JSONValue: Hashable, Sendable {
             return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
         case .string(let s): return JSONValue.quote(s)
         case .array(let a): return "[" + a.map(\.serialized).joined(separator: ",") + "]"
-        case .object(let o): return "{" + o.map { JSONValue.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
+        case .object(let o):
+            return "{" + o.map { JSONValue.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
         }
     }
 

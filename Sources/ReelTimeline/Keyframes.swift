@@ -14,8 +14,11 @@ public struct Keyframes: Hashable, Sendable {
     /// The spline's arc length, measured once for `cubicPaced`.
     private var arcLength: ArcLength?
 
-    public init(values: [PropertyValue], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
-                tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []) {
+    public init(
+        values: [PropertyValue], keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [],
+        mode: Animation.CalculationMode = .linear,
+        tension: [Double] = [], continuity: [Double] = [], bias: [Double] = []
+    ) {
         self.values = values
         points = values.map(\.components)
         self.keyTimes = keyTimes
@@ -66,7 +69,8 @@ public struct Keyframes: Hashable, Sendable {
     /// The Kochanek-Bartels spline through the values (component by component), at parameter
     /// `s` of segment `i`; end tangents come from duplicated end points.
     func spline(_ i: Int, _ s: Double) -> PropertyValue {
-        let s2 = s * s, s3 = s2 * s
+        let s2 = s * s
+        let s3 = s2 * s
         return values[i].with(components: hermite(i, 2 * s3 - 3 * s2 + 1, s3 - 2 * s2 + s, -2 * s3 + 3 * s2, s3 - s2))
     }
 
@@ -81,15 +85,20 @@ public struct Keyframes: Hashable, Sendable {
     /// values given (the basis functions at some s, or their derivatives).
     private func hermite(_ i: Int, _ h00: Double, _ h10: Double, _ h01: Double, _ h11: Double) -> [Double] {
         let n = points.count
-        let p0 = points[max(i - 1, 0)], p1 = points[i], p2 = points[i + 1], p3 = points[min(i + 2, n - 1)]
+        let p0 = points[max(i - 1, 0)]
+        let p1 = points[i]
+        let p2 = points[i + 1]
+        let p3 = points[min(i + 2, n - 1)]
         func param(_ a: [Double], _ k: Int) -> Double { k < a.count ? a[k] : 0 }
         let (t1, c1, b1) = (param(tension, i), param(continuity, i), param(bias, i))
         let (t2, c2, b2) = (param(tension, i + 1), param(continuity, i + 1), param(bias, i + 1))
         return (0..<p1.count).map { c in
             // Continuity as CAAnimation.h has it: +1 lays each segment's end tangents along its
             // own chord (sharp corners), -1 along the neighbouring chords.
-            let outgoing = (1 - t1) * (1 + b1) * (1 - c1) / 2 * (p1[c] - p0[c]) + (1 - t1) * (1 - b1) * (1 + c1) / 2 * (p2[c] - p1[c])
-            let incoming = (1 - t2) * (1 + b2) * (1 + c2) / 2 * (p2[c] - p1[c]) + (1 - t2) * (1 - b2) * (1 - c2) / 2 * (p3[c] - p2[c])
+            let outgoing =
+                (1 - t1) * (1 + b1) * (1 - c1) / 2 * (p1[c] - p0[c]) + (1 - t1) * (1 - b1) * (1 + c1) / 2 * (p2[c] - p1[c])
+            let incoming =
+                (1 - t2) * (1 + b2) * (1 + c2) / 2 * (p2[c] - p1[c]) + (1 - t2) * (1 - b2) * (1 - c2) / 2 * (p3[c] - p2[c])
             return h00 * p1[c] + h10 * outgoing + h01 * p2[c] + h11 * incoming
         }
     }

@@ -20,7 +20,9 @@ public enum LayerInspector {
     /// Every layer (by id path, "parent/child") with every property and `contentsAreFlipped`,
     /// or only the layer named by `layer` (an id path, or an id found anywhere), or only the
     /// property `key` (any animatable key path, such as `transform.rotation.z`, or a derived key).
-    public static func inspect(_ timeline: Timeline, at time: Double, layer: String? = nil, key: String? = nil) throws -> JSONValue {
+    public static func inspect(_ timeline: Timeline, at time: Double, layer: String? = nil, key: String? = nil) throws
+        -> JSONValue
+    {
         let root = timeline.presentation(at: time)
         var layers: [(String, Layer)] = []
         func walk(_ l: Layer, _ prefix: String) {
@@ -34,14 +36,16 @@ public enum LayerInspector {
             let all = layers.map(\.0)
             layers = layers.filter { $0.0 == layer || $0.0.hasSuffix("/" + layer) }
             guard !layers.isEmpty else {
-                throw NotFound(description: "no layer \"\(layer)\"; layers: " + (all.isEmpty ? "none" : all.joined(separator: ", ")))
+                throw NotFound(
+                    description: "no layer \"\(layer)\"; layers: " + (all.isEmpty ? "none" : all.joined(separator: ", ")))
             }
         }
         let keys: [String]
         if let key {
             guard LayerProperty.all[key] != nil || derivedKeys[key] != nil else {
                 let known = Array(LayerProperty.all.keys) + derivedKeys.keys
-                throw NotFound(description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: known).map { "; \($0)" } ?? ""))
+                throw NotFound(
+                    description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: known).map { "; \($0)" } ?? ""))
             }
             keys = [key]
         } else {
@@ -53,7 +57,10 @@ public enum LayerInspector {
                 let p = LayerProperty.all[k]!
                 let value = p.value(of: l)
                 if let bad = value.nonFinite {
-                    throw NotFinite(description: "layer \"\(path)\": `\(k)` is \(bad.isNaN ? "not a number" : "infinite") at \(time) s, which JSON cannot show (a singular transform?)")
+                    throw NotFinite(
+                        description:
+                            "layer \"\(path)\": `\(k)` is \(bad.isNaN ? "not a number" : "infinite") at \(time) s, which JSON cannot show (a singular transform?)"
+                    )
                 }
                 return (k, value.json)
             }

@@ -56,7 +56,10 @@ public struct MediaTiming: Hashable, Sendable {
                 played = active
             }
             // Backward, the interval starts at its end (a cycle from an endless one).
-            elapsed = speed > 0 ? played : (active.isFinite ? active - played : cycleDuration - played.truncatingRemainder(dividingBy: cycleDuration))
+            elapsed =
+                speed > 0
+                ? played
+                : (active.isFinite ? active - played : cycleDuration - played.truncatingRemainder(dividingBy: cycleDuration))
         }
         if timeOffset != 0 {
             elapsed += timeOffset

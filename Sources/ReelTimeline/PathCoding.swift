@@ -4,7 +4,9 @@ import ReelCore
 /// and a `fillRule` (`nonZero` unless given).
 enum PathCoding {
     static func decode(_ node: JSONNode) -> Path? {
-        guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements", "fillRule"]) else { return nil }
+        guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements", "fillRule"]) else {
+            return nil
+        }
         var fillRule = FillRule.nonZero
         if let f = m["fillRule"] {
             guard let name = f.choice(FillRule.allCases.map(\.rawValue)) else { return nil }
@@ -23,7 +25,9 @@ enum PathCoding {
         }
         let shapes = ["rect", "roundedRect", "ellipse", "elements"].filter { m[$0] != nil }
         guard shapes.count == 1 else {
-            node.problem(expected: "exactly one of `rect`, `roundedRect`, `ellipse`, `elements`", found: shapes.isEmpty ? "none" : shapes.joined(separator: ", "))
+            node.problem(
+                expected: "exactly one of `rect`, `roundedRect`, `ellipse`, `elements`",
+                found: shapes.isEmpty ? "none" : shapes.joined(separator: ", "))
             return nil
         }
         if let r = m["rect"] { return rect(r).map { Path(rect: $0) } }
@@ -42,8 +46,9 @@ enum PathCoding {
             let numbers = parts.dropFirst().compactMap { if case .number(let n) = $0 { return n } else { return nil } }
             let counts = ["move": 2, "line": 2, "quad": 4, "cubic": 6, "close": 0]
             guard let count = counts[verb], numbers.count == count, parts.count == count + 1 else {
-                item.problem(expected: "move x y, line x y, quad cx cy x y, cubic c1x c1y c2x c2y x y, or close",
-                             suggestion: Suggestion.didYouMean(verb, in: Array(counts.keys)))
+                item.problem(
+                    expected: "move x y, line x y, quad cx cy x y, cubic c1x c1y c2x c2y x y, or close",
+                    suggestion: Suggestion.didYouMean(verb, in: Array(counts.keys)))
                 continue
             }
             let p = stride(from: 0, to: count, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }

@@ -19,7 +19,8 @@ public struct PathMotion: Hashable, Sendable {
             switch element {
             case .line(let p): return start * u + p * t
             case .quad(let c, let p): return start * (u * u) + c * (2 * u * t) + p * (t * t)
-            case .cubic(let c1, let c2, let p): return start * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
+            case .cubic(let c1, let c2, let p):
+                return start * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p * (t * t * t)
             default: return start
             }
         }
@@ -29,7 +30,8 @@ public struct PathMotion: Hashable, Sendable {
             switch element {
             case .line(let p): return p - start
             case .quad(let c, let p): return (c - start) * (2 * u) + (p - c) * (2 * t)
-            case .cubic(let c1, let c2, let p): return (c1 - start) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (p - c2) * (3 * t * t)
+            case .cubic(let c1, let c2, let p):
+                return (c1 - start) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (p - c2) * (3 * t * t)
             default: return Point(x: 1, y: 0)
             }
         }
@@ -39,18 +41,24 @@ public struct PathMotion: Hashable, Sendable {
     /// Arc length along the pieces, measured once for the paced modes.
     private var arcLength: ArcLength?
 
-    public init(path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear) {
+    public init(
+        path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear
+    ) {
         self.path = path
         self.keyTimes = keyTimes
         self.timingFunctions = timingFunctions
         self.mode = mode
         var pieces: [Piece] = []
-        var current = Point.zero, start = Point.zero
+        var current = Point.zero
+        var start = Point.zero
         for e in path.elements {
             switch e {
-            case .move(let p): current = p; start = p
+            case .move(let p):
+                current = p
+                start = p
             case .line(let p), .quad(_, let p), .cubic(_, _, let p):
-                pieces.append(Piece(start: current, element: e)); current = p
+                pieces.append(Piece(start: current, element: e))
+                current = p
             case .close:
                 if current != start { pieces.append(Piece(start: current, element: .line(start))) }
                 current = start
@@ -66,7 +74,12 @@ public struct PathMotion: Hashable, Sendable {
         a.path == b.path && a.keyTimes == b.keyTimes && a.timingFunctions == b.timingFunctions && a.mode == b.mode
     }
 
-    public func hash(into h: inout Hasher) { h.combine(path); h.combine(keyTimes); h.combine(timingFunctions); h.combine(mode) }
+    public func hash(into h: inout Hasher) {
+        h.combine(path)
+        h.combine(keyTimes)
+        h.combine(timingFunctions)
+        h.combine(mode)
+    }
 
     /// The number of keyframe elements.
     public var keyframeCount: Int { pieces.count }
@@ -89,7 +102,9 @@ public struct PathMotion: Hashable, Sendable {
     }
 
     public func point(at progress: Double) -> Point {
-        guard !pieces.isEmpty else { return path.elements.first.map { if case .move(let p) = $0 { return p } else { return .zero } } ?? .zero }
+        guard !pieces.isEmpty else {
+            return path.elements.first.map { if case .move(let p) = $0 { return p } else { return .zero } } ?? .zero
+        }
         let (i, t) = locate(progress)
         return pieces[i].point(t)
     }
@@ -105,5 +120,5 @@ public struct PathMotion: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

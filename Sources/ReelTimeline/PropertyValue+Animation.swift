@@ -8,18 +8,23 @@ extension PropertyValue {
     /// transforms that have them, component by component otherwise.
     func interpolated(to b: PropertyValue, _ f: Double) -> PropertyValue {
         switch (self, b) {
-        case let (.transform(x), .transform(y)):
+        case (.transform(let x), .transform(let y)):
             guard let ca = TransformComponents(x), let cb = TransformComponents(y) else { break }
             func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
             let c = TransformComponents(
-                translation: (mix(ca.translation.x, cb.translation.x), mix(ca.translation.y, cb.translation.y), mix(ca.translation.z, cb.translation.z)),
-                rotation: (mix(ca.rotation.x, cb.rotation.x), mix(ca.rotation.y, cb.rotation.y), mix(ca.rotation.z, cb.rotation.z)),
+                translation: (
+                    mix(ca.translation.x, cb.translation.x), mix(ca.translation.y, cb.translation.y),
+                    mix(ca.translation.z, cb.translation.z)
+                ),
+                rotation: (
+                    mix(ca.rotation.x, cb.rotation.x), mix(ca.rotation.y, cb.rotation.y), mix(ca.rotation.z, cb.rotation.z)
+                ),
                 scale: (mix(ca.scale.x, cb.scale.x), mix(ca.scale.y, cb.scale.y), mix(ca.scale.z, cb.scale.z)),
                 perspective: mix(ca.perspective, cb.perspective))
             return .transform(c.matrix)
         case (.path(nil), .path(nil)):
             return self
-        case let (.path(x?), .path(y?)) where x.hasSameElements(as: y):
+        case (.path(let x?), .path(let y?)) where x.hasSameElements(as: y):
             break
         case (.path, .path):
             return f < 1 ? self : b
@@ -34,7 +39,7 @@ extension PropertyValue {
     /// everything else adds component by component.
     func adding(_ b: PropertyValue) -> PropertyValue {
         switch (self, b) {
-        case let (.transform(x), .transform(y)): return .transform(y.concatenating(x))
+        case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
         case (.path, _): return b
         default: return steps ? b : with(components: zip(components, b.components).map(+))
         }
@@ -49,7 +54,9 @@ extension PropertyValue {
     func times(_ n: Int) -> PropertyValue {
         switch self {
         case .transform(let m):
-            var result = Transform3D.identity, power = m, k = max(n, 0)
+            var result = Transform3D.identity
+            var power = m
+            var k = max(n, 0)
             while k > 0 {
                 if k & 1 == 1 { result = result.concatenating(power) }
                 power = power.concatenating(power)

@@ -13,17 +13,19 @@ extension PropertyValue {
         case .choice(let name): return .string(name)
         case .path(nil): return .null
         case .path(let path?):
-            let elements = JSONValue.array(path.elements.map { e -> JSONValue in
-                func n(_ p: Point) -> [JSONValue] { [.number(p.x), .number(p.y)] }
-                switch e {
-                case .move(let p): return .array([.string("move")] + n(p))
-                case .line(let p): return .array([.string("line")] + n(p))
-                case .quad(let c, let p): return .array([.string("quad")] + n(c) + n(p))
-                case .cubic(let a, let b, let p): return .array([.string("cubic")] + n(a) + n(b) + n(p))
-                case .close: return .array([.string("close")])
-                }
-            })
-            return .object([("elements", elements)] + (path.fillRule == .nonZero ? [] : [("fillRule", .string(path.fillRule.rawValue))]))
+            let elements = JSONValue.array(
+                path.elements.map { e -> JSONValue in
+                    func n(_ p: Point) -> [JSONValue] { [.number(p.x), .number(p.y)] }
+                    switch e {
+                    case .move(let p): return .array([.string("move")] + n(p))
+                    case .line(let p): return .array([.string("line")] + n(p))
+                    case .quad(let c, let p): return .array([.string("quad")] + n(c) + n(p))
+                    case .cubic(let a, let b, let p): return .array([.string("cubic")] + n(a) + n(b) + n(p))
+                    case .close: return .array([.string("close")])
+                    }
+                })
+            return .object(
+                [("elements", elements)] + (path.fillRule == .nonZero ? [] : [("fillRule", .string(path.fillRule.rawValue))]))
         }
     }
 

@@ -19,7 +19,9 @@ public struct Spring: Hashable, Sendable {
 
     /// The remaining share of the distance at `t` seconds (1 at the start, 0 at rest).
     public func displacement(at t: Double) -> Double {
-        let w0 = omega0, z = zeta, v0 = -initialVelocity
+        let w0 = omega0
+        let z = zeta
+        let v0 = -initialVelocity
         if z < 1 {
             let wd = w0 * (1 - z * z).squareRoot()
             let b = (z * w0 + v0) / wd
@@ -28,7 +30,8 @@ public struct Spring: Hashable, Sendable {
             return exp(-w0 * t) * (1 + (v0 + w0) * t)
         } else {
             let root = (z * z - 1).squareRoot()
-            let r1 = -w0 * (z - root), r2 = -w0 * (z + root)
+            let r1 = -w0 * (z - root)
+            let r2 = -w0 * (z + root)
             let c2 = (v0 - r1) / (r2 - r1)
             return (1 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
         }
@@ -38,7 +41,9 @@ public struct Spring: Hashable, Sendable {
     /// settled (2.85 s for damping 5 at the defaults). The rate is zeta omega0, except that an
     /// overdamped spring creeps in at its slower root, omega0 (zeta - sqrt(zeta^2 - 1)).
     public var settlingDuration: Double {
-        let w0 = omega0, z = zeta, v0 = -initialVelocity
+        let w0 = omega0
+        let z = zeta
+        let v0 = -initialVelocity
         let (a, b): (Double, Double)
         var rate = z * w0
         if z < 1 {
@@ -47,7 +52,8 @@ public struct Spring: Hashable, Sendable {
             (a, b) = (1, v0 + w0)
         } else {
             let root = (z * z - 1).squareRoot()
-            let r1 = -w0 * (z - root), r2 = -w0 * (z + root)
+            let r1 = -w0 * (z - root)
+            let r2 = -w0 * (z + root)
             let c2 = (v0 - r1) / (r2 - r1)
             (a, b) = (1 - c2, c2)
             rate = -r1
@@ -57,5 +63,5 @@ public struct Spring: Hashable, Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

@@ -41,21 +41,30 @@ public struct Timeline: Hashable, Sendable {
         do {
             text = try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw TimelineError(file: path, problems: [TimelineProblem(path: "", expected: "a readable UTF-8 file",
-                                                                       found: "it could not be read (\(error.localizedDescription))")])
+            throw TimelineError(
+                file: path,
+                problems: [
+                    TimelineProblem(
+                        path: "", expected: "a readable UTF-8 file",
+                        found: "it could not be read (\(error.localizedDescription))")
+                ])
         }
-        return try decode(text, file: path, name: url.deletingPathExtension().lastPathComponent,
-                          baseDirectory: url.deletingLastPathComponent().path)
+        return try decode(
+            text, file: path, name: url.deletingPathExtension().lastPathComponent,
+            baseDirectory: url.deletingLastPathComponent().path)
     }
 
     /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths.
-    public static func decode(_ text: String, file: String = "<timeline>", name: String = "timeline",
-                              baseDirectory: String = FileManager.default.currentDirectoryPath) throws(TimelineError) -> Timeline {
+    public static func decode(
+        _ text: String, file: String = "<timeline>", name: String = "timeline",
+        baseDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws(TimelineError) -> Timeline {
         let json: JSONValue
         do {
             json = try JSONParser.parse(text)
         } catch {
-            throw TimelineError(file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
+            throw TimelineError(
+                file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
         }
         var decoder = TimelineDecoder(baseDirectory: baseDirectory)
         let (timeline, problems, _) = decoder.decode(json, defaultName: name)

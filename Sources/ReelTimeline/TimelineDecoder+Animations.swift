@@ -16,8 +16,12 @@ extension TimelineDecoder {
         if let t = m["type"] {
             type = t.choice(Self.animationTypes)
         } else {
-            type = m["animations"] != nil ? "group" : (m["values"] != nil || m["path"] != nil) ? "keyframe"
-                : ["mass", "stiffness", "damping", "initialVelocity"].contains { m[$0] != nil } ? "spring" : "basic"
+            type =
+                m["animations"] != nil
+                ? "group"
+                : (m["values"] != nil || m["path"] != nil)
+                    ? "keyframe"
+                    : ["mass", "stiffness", "damping", "initialVelocity"].contains { m[$0] != nil } ? "spring" : "basic"
         }
         let timing = decodeTiming(m, inGroup: inGroup)
         var function = TimingFunction.linear
@@ -27,12 +31,14 @@ extension TimelineDecoder {
         guard let type else { return nil }
         let fields: [String: [String]] = [
             "basic": ["fromValue", "toValue", "byValue"],
-            "keyframe": ["values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
-                         "continuityValues", "biasValues"],
+            "keyframe": [
+                "values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                "continuityValues", "biasValues"
+            ],
             "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
-            "group": ["animations"],
+            "group": ["animations"]
         ]
-        let own = Set(fields[type]!) .union(["keyPath"].filter { _ in type != "group" })
+        let own = Set(fields[type]!).union(["keyPath"].filter { _ in type != "group" })
         for key in Set(fields.values.joined()).union(["keyPath"]).subtracting(own).sorted() {
             m[key]?.problem(expected: "no `\(key)` in a \(type) animation", found: "one")
         }
@@ -42,9 +48,10 @@ extension TimelineDecoder {
                 return nil
             }
             let list = decodeAnimations(children, on: layer, inGroup: true)
-            guard let timing else { return nil }   // children decoded first: their problems are reported too
-            return Animation(keyPath: "", kind: .group(list), timing: timing, timingFunction: function,
-                             isAdditive: additive, isCumulative: cumulative)
+            guard let timing else { return nil }  // children decoded first: their problems are reported too
+            return Animation(
+                keyPath: "", kind: .group(list), timing: timing, timingFunction: function,
+                isAdditive: additive, isCumulative: cumulative)
         }
         // Decode the values even when the timing has problems, so that every problem is reported.
         guard let property = decodeKeyPath(node, m["keyPath"], on: layer) else { return nil }
@@ -55,12 +62,15 @@ extension TimelineDecoder {
         default: kind = decodeBasic(node, m, property: property.property)
         }
         guard let kind, let timing else { return nil }
-        return Animation(keyPath: property.keyPath, kind: kind, timing: timing, timingFunction: function,
-                         isAdditive: additive, isCumulative: cumulative)
+        return Animation(
+            keyPath: property.keyPath, kind: kind, timing: timing, timingFunction: function,
+            isAdditive: additive, isCumulative: cumulative)
     }
 
     /// The key path, checked: an animatable property, reached through sublayers and masks that exist.
-    private func decodeKeyPath(_ node: JSONNode, _ k: JSONNode?, on layer: AnimatedLayer) -> (keyPath: String, property: LayerProperty)? {
+    private func decodeKeyPath(_ node: JSONNode, _ k: JSONNode?, on layer: AnimatedLayer) -> (
+        keyPath: String, property: LayerProperty
+    )? {
         guard let k else {
             node.problem(expected: "a `keyPath`", found: "none")
             return nil
@@ -68,8 +78,10 @@ extension TimelineDecoder {
         guard let path = k.string() else { return nil }
         guard let target = AnimationTarget(path) else {
             let prefix = path.components(separatedBy: ".").prefix { $0 == "mask" || $0 == "sublayers" }
-            k.problem(expected: "an animatable key path", found: "`\(path)`",
-                      suggestion: Suggestion.didYouMean(path, in: LayerProperty.animatableKeyPaths.map { (prefix + [$0]).joined(separator: ".") }))
+            k.problem(
+                expected: "an animatable key path", found: "`\(path)`",
+                suggestion: Suggestion.didYouMean(
+                    path, in: LayerProperty.animatableKeyPaths.map { (prefix + [$0]).joined(separator: ".") }))
             return nil
         }
         // Follow the steps through the decoded tree, so a missing sublayer is reported now.
@@ -84,8 +96,9 @@ extension TimelineDecoder {
                 current = mask
             case .sublayer(let id):
                 guard let sub = current.sublayers.first(where: { $0.model.id == id }) else {
-                    k.problem(expected: "the id of a sublayer", found: "\"\(id)\"",
-                              suggestion: Suggestion.didYouMean(id, in: current.sublayers.map(\.model.id)))
+                    k.problem(
+                        expected: "the id of a sublayer", found: "\"\(id)\"",
+                        suggestion: Suggestion.didYouMean(id, in: current.sublayers.map(\.model.id)))
                     return nil
                 }
                 current = sub
@@ -94,8 +107,9 @@ extension TimelineDecoder {
         let name = target.property.keyPath
         for (prefix, matrix) in [("transform.", current.model.transform), ("sublayerTransform.", current.model.sublayerTransform)]
         where name.hasPrefix(prefix) && TransformComponents(matrix) == nil {
-            k.problem(expected: "a layer whose `\(prefix.dropLast())` splits into translation, rotation and scale",
-                      found: "a transform with shear or general perspective")
+            k.problem(
+                expected: "a layer whose `\(prefix.dropLast())` splits into translation, rotation and scale",
+                found: "a transform with shear or general perspective")
             return nil
         }
         return (path, target.property)
@@ -112,18 +126,27 @@ extension TimelineDecoder {
         return .basic(from: from, to: to, by: by)
     }
 
-    private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> (PropertyValue?, PropertyValue?, PropertyValue?) {
-        (m["fromValue"].flatMap { decodeValue($0, property) }, m["toValue"].flatMap { decodeValue($0, property) },
-         m["byValue"].flatMap { decodeValue($0, property) })
+    private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> (PropertyValue?, PropertyValue?, PropertyValue?)
+    {
+        (
+            m["fromValue"].flatMap { decodeValue($0, property) }, m["toValue"].flatMap { decodeValue($0, property) },
+            m["byValue"].flatMap { decodeValue($0, property) }
+        )
     }
 
     private func decodeSpring(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
         var spring = Spring()
         var ok = true
-        for (key, range, set) in [("mass", 1e-6...1e6, { (v: Double) in spring.mass = v }), ("stiffness", 1e-6...1e9, { spring.stiffness = $0 }),
-                                  ("damping", 0...1e9, { spring.damping = $0 }), ("initialVelocity", -1e6...1e6, { spring.initialVelocity = $0 })] {
+        for (key, range, set) in [
+            ("mass", 1e-6...1e6, { (v: Double) in spring.mass = v }), ("stiffness", 1e-6...1e9, { spring.stiffness = $0 }),
+            ("damping", 0...1e9, { spring.damping = $0 }), ("initialVelocity", -1e6...1e6, { spring.initialVelocity = $0 })
+        ] {
             guard let n = m[key] else { continue }
-            if let v = n.number(in: range, rangeText: "\(key) in \(range.lowerBound)...\(range.upperBound)") { set(v) } else { ok = false }
+            if let v = n.number(in: range, rangeText: "\(key) in \(range.lowerBound)...\(range.upperBound)") {
+                set(v)
+            } else {
+                ok = false
+            }
         }
         if spring.damping <= 0, m["damping"] != nil {
             m["damping"]!.problem(expected: "a positive damping (an undamped spring never settles)")
@@ -146,7 +169,8 @@ extension TimelineDecoder {
         if let pathNode = m["path"] {
             if m["values"] != nil { m["values"]!.problem(expected: "either `values` or `path`, not both", found: "both") }
             guard property.kind == .point else {
-                pathNode.problem(expected: "a point property such as `position` for a `path` animation", found: "`\(property.keyPath)`")
+                pathNode.problem(
+                    expected: "a point property such as `position` for a `path` animation", found: "`\(property.keyPath)`")
                 return nil
             }
             var rotation: Animation.RotationMode?
@@ -176,10 +200,14 @@ extension TimelineDecoder {
         guard let items = valuesNode.array() else { return nil }
         if items.isEmpty { valuesNode.problem(expected: "at least one value") }
         let values = items.compactMap { decodeValue($0, property) }
-        if (mode == .cubic || mode == .cubicPaced), property.kind.isDiscrete || property.kind == .transform || property.kind == .path {
-            m["calculationMode"]?.problem(expected: "`linear`, `discrete` or `paced` for `\(property.keyPath)`", found: "`\(mode.rawValue)`")
+        if mode == .cubic || mode == .cubicPaced,
+            property.kind.isDiscrete || property.kind == .transform || property.kind == .path
+        {
+            m["calculationMode"]?.problem(
+                expected: "`linear`, `discrete` or `paced` for `\(property.keyPath)`", found: "`\(mode.rawValue)`")
         }
-        let keyTimes = decodeKeyTimes(m["keyTimes"], count: mode == .discrete ? items.count + 1 : items.count, mode: mode, unit: "value")
+        let keyTimes = decodeKeyTimes(
+            m["keyTimes"], count: mode == .discrete ? items.count + 1 : items.count, mode: mode, unit: "value")
         if let f = m["timingFunctions"], let fs = f.array() {
             functions = fs.compactMap(decodeTimingFunction)
             if fs.count != max(0, items.count - 1) {
@@ -191,13 +219,17 @@ extension TimelineDecoder {
             var list: [Double] = []
             if let n = m[key], let entries = n.array() {
                 list = entries.compactMap { $0.number(in: -1...1, rangeText: "a number in -1...1") }
-                if entries.count != items.count { n.problem(expected: "\(items.count) values (one per keyframe)", found: "\(entries.count)") }
+                if entries.count != items.count {
+                    n.problem(expected: "\(items.count) values (one per keyframe)", found: "\(entries.count)")
+                }
             }
             spline.append(list)
         }
         guard values.count == items.count, !values.isEmpty else { return nil }
-        return .keyframe(Keyframes(values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode,
-                                   tension: spline[0], continuity: spline[1], bias: spline[2]))
+        return .keyframe(
+            Keyframes(
+                values: values, keyTimes: keyTimes, timingFunctions: functions, mode: mode,
+                tension: spline[0], continuity: spline[1], bias: spline[2]))
     }
 
     /// `keyTimes`: `count` fractions in ascending order (from 0 to 1 for the interpolating modes).
@@ -206,8 +238,10 @@ extension TimelineDecoder {
         if mode == .paced || mode == .cubicPaced { k.warn("`keyTimes` are ignored in \(mode.rawValue) mode") }
         let keyTimes = ts.compactMap { $0.number(in: 0...1, rangeText: "a key time in 0...1") }
         guard ts.count == count else {
-            k.problem(expected: "\(count) key times (\(mode == .discrete ? "one more than the \(unit)s" : "one per \(unit)")\(unit == "path element" ? " plus the start" : ""))",
-                      found: "\(ts.count)")
+            k.problem(
+                expected:
+                    "\(count) key times (\(mode == .discrete ? "one more than the \(unit)s" : "one per \(unit)")\(unit == "path element" ? " plus the start" : ""))",
+                found: "\(ts.count)")
             return []
         }
         guard keyTimes.count == ts.count else { return [] }

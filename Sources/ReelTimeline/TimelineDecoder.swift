@@ -21,17 +21,24 @@ struct TimelineDecoder {
     static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
     /// What a CATransformLayer does not draw or apply (Apple's CATransformLayer reference):
     /// setting them is allowed, and warned about.
-    static let transformLayerIgnores = ["backgroundColor", "contents", "borderWidth", "cornerRadius", "shadowOpacity", "shadowPath",
-                                        "masksToBounds", "shouldRasterize", "mask"]
+    static let transformLayerIgnores = [
+        "backgroundColor", "contents", "borderWidth", "cornerRadius", "shadowOpacity", "shadowPath",
+        "masksToBounds", "shouldRasterize", "mask"
+    ]
     /// CAMediaTiming as a layer adopts it: where its local time starts, how fast it runs, and its offset.
     static let layerTimingKeys = ["beginTime", "speed", "timeOffset"]
     static let speedText = "a finite speed (0 pauses, negative plays backward)"
-    static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-                             "autoreverses", "fillMode", "removedOnCompletion"]
-    static let animationKeys = ["keyPath", "type", "timingFunction", "additive", "cumulative",
-                                "fromValue", "toValue", "byValue", "values", "path", "rotationMode", "keyTimes", "timingFunctions",
-                                "calculationMode", "tensionValues", "continuityValues", "biasValues",
-                                "mass", "stiffness", "damping", "initialVelocity", "animations"] + timingKeys
+    static let timingKeys = [
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+        "autoreverses", "fillMode", "removedOnCompletion"
+    ]
+    static let animationKeys =
+        [
+            "keyPath", "type", "timingFunction", "additive", "cumulative",
+            "fromValue", "toValue", "byValue", "values", "path", "rotationMode", "keyTimes", "timingFunctions",
+            "calculationMode", "tensionValues", "continuityValues", "biasValues",
+            "mass", "stiffness", "damping", "initialVelocity", "animations"
+        ] + timingKeys
 
     /// The timeline (nil when there are problems), the problems, and the warnings.
     mutating func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem], [TimelineProblem]) {
@@ -76,7 +83,11 @@ struct TimelineDecoder {
         let duration = required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
         var fps = FrameRate(numerator: 30)
         if let f = m["fps"] {
-            if case .number(let v) = f.value, let rate = FrameRate(v) { fps = rate } else { f.problem(expected: "a frame rate in 0.001...1000") }
+            if case .number(let v) = f.value, let rate = FrameRate(v) {
+                fps = rate
+            } else {
+                f.problem(expected: "a frame rate in 0.001...1000")
+            }
         }
         var scale = 1.0
         if let s = m["scale"], let v = s.number(in: 0.01...16, rangeText: positive + " up to 16") { scale = v }
@@ -86,18 +97,21 @@ struct TimelineDecoder {
         let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
         let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
         if pw % 2 != 0 || ph % 2 != 0 || pw < 2 || ph < 2 || pw > 16384 || ph > 16384 {
-            node.problem(expected: "a pixel size (width x height x scale) of even numbers from 2 to 16384, as yuv420p video needs",
-                         found: "\(pw)x\(ph) pixels")
+            node.problem(
+                expected: "a pixel size (width x height x scale) of even numbers from 2 to 16384, as yuv420p video needs",
+                found: "\(pw)x\(ph) pixels")
             return nil
         }
         if pw * ph > Canvas.maximumPixels {
-            node.problem(expected: "at most \(Canvas.maximumPixels) pixels in a frame (16384 x 8192; the encoder refuses more)",
-                         found: "\(pw)x\(ph) = \(pw * ph) pixels")
+            node.problem(
+                expected: "at most \(Canvas.maximumPixels) pixels in a frame (16384 x 8192; the encoder refuses more)",
+                found: "\(pw)x\(ph) = \(pw * ph) pixels")
             return nil
         }
         if canvas.frameCount < 1 {
-            node.problem(expected: "a duration of at least one frame (1 / fps seconds)",
-                         found: "\(duration) s at \(canvas.fps.framesPerSecond) fps, which rounds to 0 frames")
+            node.problem(
+                expected: "a duration of at least one frame (1 / fps seconds)",
+                found: "\(duration) s at \(canvas.fps.framesPerSecond) fps, which rounds to 0 frames")
             return nil
         }
         return canvas
@@ -112,21 +126,26 @@ struct TimelineDecoder {
         for (name, value) in members {
             let a = node.child(name, value)
             guard let m = a.object(allowed: Self.assetKeys) else { continue }
-            guard let p = m["path"] else { a.problem(expected: "a `path`", found: "none"); continue }
+            guard let p = m["path"] else {
+                a.problem(expected: "a `path`", found: "none")
+                continue
+            }
             guard let rel = p.string() else { continue }
-            let path = rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
+            let path =
+                rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
             // Only a readable regular file: a pipe or a device would block or never end.
             var info = stat()
             let expected = "a readable image file (relative to the timeline's folder)"
             if stat(path, &info) != 0 {
                 p.problem(expected: expected, found: "no file at \(path)")
             } else if info.st_mode & S_IFMT != S_IFREG {
-                let kind = switch info.st_mode & S_IFMT {
-                case S_IFDIR: "a folder"
-                case S_IFIFO: "a pipe (FIFO)"
-                case S_IFCHR, S_IFBLK: "a device"
-                default: "not a regular file"
-                }
+                let kind =
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: "a folder"
+                    case S_IFIFO: "a pipe (FIFO)"
+                    case S_IFCHR, S_IFBLK: "a device"
+                    default: "not a regular file"
+                    }
                 p.problem(expected: expected, found: "\(kind) at \(path)")
             } else if access(path, R_OK) != 0 {
                 p.problem(expected: expected, found: "a file Reel may not read at \(path)")
@@ -144,8 +163,9 @@ struct TimelineDecoder {
         for item in items {
             guard let layer = decodeLayer(item) else { continue }
             if !seen.insert(layer.model.id).inserted {
-                item.child("id", .string(layer.model.id)).problem(expected: "an id unique among its siblings",
-                                                                  found: "a second layer named \"\(layer.model.id)\"")
+                item.child("id", .string(layer.model.id)).problem(
+                    expected: "an id unique among its siblings",
+                    found: "a second layer named \"\(layer.model.id)\"")
             }
             layers.append(layer)
         }
@@ -159,7 +179,9 @@ struct TimelineDecoder {
             if let s = i.string() {
                 // '/' separates id paths (hit, inspect); '.' separates the steps of sublayers.ID. key paths.
                 // Ids are printed by hit and inspect: no control characters (a terminal would obey them).
-                if s.isEmpty || s.contains("/") || s.contains(".") || s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                if s.isEmpty || s.contains("/") || s.contains(".")
+                    || s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                {
                     i.problem(expected: "a non-empty id of printable characters without '/' or '.'")
                 } else {
                     id = s
@@ -183,11 +205,14 @@ struct TimelineDecoder {
             guard let n = m[key], let property = LayerProperty.all[key], let v = decodeValue(n, property) else { continue }
             property.setValue(v, on: &layer)
         }
-        if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) { o.problem(expected: "an opacity in 0...1") }
+        if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) {
+            o.problem(expected: "an opacity in 0...1")
+        }
         let sublayers = m["sublayers"].map(decodeLayers) ?? []
         let mask = m["mask"].flatMap(decodeLayer)
         if let mask, mask.model.layerClass == .transformLayer, let c = m["mask"]?.value["class"] {
-            m["mask"]!.child("class", c).problem(expected: "a CALayer (a mask's alpha is a flat picture)", found: "\"CATransformLayer\"")
+            m["mask"]!.child("class", c).problem(
+                expected: "a CALayer (a mask's alpha is a flat picture)", found: "\"CATransformLayer\"")
         }
         var animated = AnimatedLayer(model: layer, sublayers: sublayers, mask: mask)
         if let v = m["beginTime"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.beginTime = v }
@@ -201,8 +226,9 @@ struct TimelineDecoder {
     func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> PropertyValue? {
         guard let v = property.kind.decode(node) else { return nil }
         if property.keyPath == "contents", case .string(let name) = node.value, !assetNames.contains(name) {
-            node.problem(expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
-                         suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
+            node.problem(
+                expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
+                suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
             return nil
         }
         return v
@@ -226,9 +252,13 @@ struct TimelineDecoder {
         number("timeOffset", -1e9...1e9, "a time in seconds") { t.timeOffset = $0 }
         number("repeatDuration", 0...1e9, "a duration of 0 or more seconds") { t.repeatDuration = $0 }
         if let r = m["repeatCount"] {
-            if case .string("infinity") = r.value { t.repeatCount = .infinity } else if let v = r.number(in: 0...1e9, rangeText: "a repeat count in 0...1000000000, or \"infinity\"") {
+            if case .string("infinity") = r.value {
+                t.repeatCount = .infinity
+            } else if let v = r.number(in: 0...1e9, rangeText: "a repeat count in 0...1000000000, or \"infinity\"") {
                 t.repeatCount = v
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         if let a = m["autoreverses"] { if let v = a.bool() { t.autoreverses = v } else { ok = false } }
         if t.repeatCount > 0, t.repeatDuration > 0, let r = m["repeatDuration"] {
@@ -236,9 +266,15 @@ struct TimelineDecoder {
         }
         if let r = m["removedOnCompletion"] { if let v = r.bool() { t.removedOnCompletion = v } else { ok = false } }
         if let f = m["fillMode"] {
-            if let name = f.choice(FillMode.allCases.map(\.rawValue)) { t.fillMode = FillMode(rawValue: name)! } else { ok = false }
+            if let name = f.choice(FillMode.allCases.map(\.rawValue)) {
+                t.fillMode = FillMode(rawValue: name)!
+            } else {
+                ok = false
+            }
             if t.removedOnCompletion, !inGroup, t.fillMode == .forwards || t.fillMode == .both {
-                f.warn("fillMode `\(t.fillMode.rawValue)` holds nothing after the end while `removedOnCompletion` is true (the default); set it to false")
+                f.warn(
+                    "fillMode `\(t.fillMode.rawValue)` holds nothing after the end while `removedOnCompletion` is true (the default); set it to false"
+                )
             }
         }
         return ok ? t : nil
@@ -252,9 +288,12 @@ struct TimelineDecoder {
                 return nil
             }
             // Core Animation accepts any x; clamping keeps the curve a function of time.
-            let x1 = min(max(v[0], 0), 1), x2 = min(max(v[2], 0), 1)
+            let x1 = min(max(v[0], 0), 1)
+            let x2 = min(max(v[2], 0), 1)
             if x1 != v[0] || x2 != v[2] {
-                node.warn("control point x values \(v[0]) and \(v[2]) are clamped into 0...1 (\(x1) and \(x2)) so the curve stays a function of time")
+                node.warn(
+                    "control point x values \(v[0]) and \(v[2]) are clamped into 0...1 (\(x1) and \(x2)) so the curve stays a function of time"
+                )
             }
             return TimingFunction(x1, v[1], x2, v[3])
         }

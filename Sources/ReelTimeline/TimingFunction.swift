@@ -16,7 +16,7 @@ public struct TimingFunction: Hashable, Sendable {
 
     /// The named functions by their Core Animation names.
     public static let named: [String: TimingFunction] = [
-        "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut, "default": .default,
+        "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut, "default": .default
     ]
 
     /// y at time progress x (clamped to 0...1); x is solved to 1e-9 for the curve parameter.
@@ -50,7 +50,8 @@ public struct TimingFunction: Hashable, Sendable {
             t -= err / d
             if t < 0 || t > 1 { break }
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         t = x
         for _ in 0..<64 {
             let v = Self.bezier(t, x1, x2)

@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 
 /// The type of a layer property's value as the file writes it: what `decode` accepts and
@@ -76,7 +77,9 @@ public enum ValueKind: Hashable, Sendable {
             if case .number(let v) = node.value { return .number(v) }
         case .angle:
             if case .number(let v) = node.value { return .number(v) }
-            if case .string(let s) = node.value, s.hasSuffix("deg"), let d = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces)) {
+            if case .string(let s) = node.value, s.hasSuffix("deg"),
+                let d = Double(s.dropLast(3).trimmingCharacters(in: .whitespaces))
+            {
                 return .number(d * .pi / 180)
             }
         case .bool:
@@ -84,12 +87,16 @@ public enum ValueKind: Hashable, Sendable {
         case .point: return numbers(node, count: 2, names: ["x", "y"]).map { .point(Point(x: $0[0], y: $0[1])) }
         case .size: return numbers(node, count: 2, names: ["width", "height"]).map { .size(Size(width: $0[0], height: $0[1])) }
         case .rect:
-            return numbers(node, count: 4, names: ["x", "y", "width", "height"]).map { .rect(Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])) }
+            return numbers(node, count: 4, names: ["x", "y", "width", "height"]).map {
+                .rect(Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]))
+            }
         case .color:
             if case .string(let s) = node.value, let c = Color(hex: s) { return .color(c) }
             if case .array(let items) = node.value, items.count == 3 || items.count == 4 {
                 let v = items.compactMap { if case .number(let n) = $0, (0...1).contains(n) { return n } else { return nil } }
-                if v.count == items.count { return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)) }
+                if v.count == items.count {
+                    return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1))
+                }
             }
         case .transform:
             return decodeTransform(node).map { .transform($0) }
@@ -101,7 +108,11 @@ public enum ValueKind: Hashable, Sendable {
             if case .string(let s) = node.value, !s.isEmpty { return .image(s) }
         case .choice(let names):
             if case .string(let s) = node.value, names.contains(s) { return .choice(s) }
-            node.problem(expected: expectation, suggestion: { if case .string(let s) = node.value { return Suggestion.didYouMean(s, in: names) } else { return nil } }())
+            node.problem(
+                expected: expectation,
+                suggestion: {
+                    if case .string(let s) = node.value { return Suggestion.didYouMean(s, in: names) } else { return nil }
+                }())
             return nil
         }
         node.problem(expected: expectation)
@@ -114,7 +125,9 @@ public enum ValueKind: Hashable, Sendable {
             let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
             if v.count == count { return v }
         case .object(let members) where Set(members.map(\.key)) == Set(names):
-            let v = names.compactMap { name -> Double? in if case .number(let n)? = node.value[name] { return n } else { return nil } }
+            let v = names.compactMap { name -> Double? in
+                if case .number(let n)? = node.value[name] { return n } else { return nil }
+            }
             if v.count == count { return v }
         default: break
         }
@@ -133,8 +146,11 @@ public enum ValueKind: Hashable, Sendable {
         var c = TransformComponents()
         var ok = true
         if let t = members["translation"] {
-            if let v = Self.vector(t, counts: [2, 3]) { c.translation = (v[0], v[1], v.count == 3 ? v[2] : 0) } else {
-                t.problem(expected: "[x, y] or [x, y, z]"); ok = false
+            if let v = Self.vector(t, counts: [2, 3]) {
+                c.translation = (v[0], v[1], v.count == 3 ? v[2] : 0)
+            } else {
+                t.problem(expected: "[x, y] or [x, y, z]")
+                ok = false
             }
         }
         if let r = members["rotation"] {
@@ -142,20 +158,28 @@ public enum ValueKind: Hashable, Sendable {
                 c.rotation.z = z
             } else if let axes = r.object(allowed: ["x", "y", "z"]) {
                 for (axis, n) in axes {
-                    guard case .number(let v)? = ValueKind.angle.decode(n) else { ok = false; continue }
+                    guard case .number(let v)? = ValueKind.angle.decode(n) else {
+                        ok = false
+                        continue
+                    }
                     switch axis {
                     case "x": c.rotation.x = v
                     case "y": c.rotation.y = v
                     default: c.rotation.z = v
                     }
                 }
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         if let s = members["scale"] {
-            if case .number(let k) = s.value { c.scale = (k, k, 1) } else if let v = Self.vector(s, counts: [2, 3]) {
+            if case .number(let k) = s.value {
+                c.scale = (k, k, 1)
+            } else if let v = Self.vector(s, counts: [2, 3]) {
                 c.scale = (v[0], v[1], v.count == 3 ? v[2] : 1)
             } else {
-                s.problem(expected: "a number or [sx, sy] or [sx, sy, sz]"); ok = false
+                s.problem(expected: "a number or [sx, sy] or [sx, sy, sz]")
+                ok = false
             }
         }
         if let p = members["m34"] {
@@ -176,5 +200,3 @@ public enum ValueKind: Hashable, Sendable {
         return v.count == items.count ? v : nil
     }
 }
-
-import Foundation

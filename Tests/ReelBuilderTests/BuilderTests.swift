@@ -1,30 +1,31 @@
 import Foundation
-import Testing
+import Reel
 import ReelBuilder
 import ReelCore
-import Reel
+import ReelTimeline
+import Testing
 
 /// A timeline built in Swift and its JSON twin, written by hand, are the same timeline.
 @Suite struct BuilderTests {
     static let twin = #"""
-    {
-      "version": 1,
-      "name": "cards",
-      "canvas": {"width": 320, "height": 180, "fps": 10, "duration": 2, "background": "#1E1E28"},
-      "layers": [
-        {"id": "card", "bounds": [0, 0, 120, 80], "position": [160, 90], "backgroundColor": "#3498DB", "cornerRadius": 12,
-         "borderWidth": 3, "borderColor": "#FFFFFF", "shadowOpacity": 0.5, "shadowRadius": 4, "shadowOffset": [0, 4], "shadowColor": "#000000",
-         "sublayers": [
-           {"id": "dot", "bounds": [0, 0, 24, 24], "position": [60, 40], "backgroundColor": "#E74C3C", "cornerRadius": 12,
-            "animations": [{"keyPath": "transform.scale", "type": "spring", "fromValue": 0.2, "toValue": 1, "damping": 6}]}],
-         "animations": [
-           {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "90deg", "duration": 2, "timingFunction": "easeInEaseOut"},
-           {"keyPath": "opacity", "values": [1, 0.4, 1], "keyTimes": [0, 0.5, 1], "duration": 2},
-           {"animations": [{"keyPath": "position.x", "byValue": 60, "duration": 1}], "beginTime": 0.5, "duration": 1,
-            "autoreverses": true}]}
-      ]
-    }
-    """#
+        {
+          "version": 1,
+          "name": "cards",
+          "canvas": {"width": 320, "height": 180, "fps": 10, "duration": 2, "background": "#1E1E28"},
+          "layers": [
+            {"id": "card", "bounds": [0, 0, 120, 80], "position": [160, 90], "backgroundColor": "#3498DB", "cornerRadius": 12,
+             "borderWidth": 3, "borderColor": "#FFFFFF", "shadowOpacity": 0.5, "shadowRadius": 4, "shadowOffset": [0, 4], "shadowColor": "#000000",
+             "sublayers": [
+               {"id": "dot", "bounds": [0, 0, 24, 24], "position": [60, 40], "backgroundColor": "#E74C3C", "cornerRadius": 12,
+                "animations": [{"keyPath": "transform.scale", "type": "spring", "fromValue": 0.2, "toValue": 1, "damping": 6}]}],
+             "animations": [
+               {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "90deg", "duration": 2, "timingFunction": "easeInEaseOut"},
+               {"keyPath": "opacity", "values": [1, 0.4, 1], "keyTimes": [0, 0.5, 1], "duration": 2},
+               {"animations": [{"keyPath": "position.x", "byValue": 60, "duration": 1}], "beginTime": 0.5, "duration": 1,
+                "autoreverses": true}]}
+          ]
+        }
+        """#
 
     func built() -> ReelBuilder.Timeline {
         ReelBuilder.Timeline(name: "cards", width: 320, height: 180, fps: 10, duration: 2, background: "#1E1E28") {
@@ -51,7 +52,8 @@ import Reel
     }
 
     @Test func rendersIdenticalFrames() throws {
-        let a = try FrameRenderer(timeline: built().build()), b = try FrameRenderer(timeline: ReelTimeline.Timeline.decode(Self.twin))
+        let a = try FrameRenderer(timeline: built().build())
+        let b = try FrameRenderer(timeline: ReelTimeline.Timeline.decode(Self.twin))
         for t in [0, 0.3, 0.75, 1.2, 1.95] {
             #expect(a.render(time: t).packedBytes == b.render(time: t).packedBytes, "t = \(t)")
         }
@@ -72,5 +74,3 @@ import Reel
         #expect(throws: TimelineError.self) { try bad.build() }
     }
 }
-
-import ReelTimeline

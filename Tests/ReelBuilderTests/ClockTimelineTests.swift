@@ -1,20 +1,24 @@
 import Foundation
-import Testing
+import Reel
 import ReelBuilder
 import ReelCore
 import ReelTimeline
-import Reel
+import Testing
 
 /// `ClockTimeline`: the clocks `reel clock` exports are ordinary built timelines, small however
 /// long they run. (The pixels are read back in ReelTests' ClockCommandTests.)
 @Suite struct ClockTimelineTests {
-    static let timelines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines").standardized
+    static let timelines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines")
+        .standardized
 
     @Test func readsTimesOfDay() {
         #expect(ClockTimeline.secondsAfterMidnight("00:00:00") == 0)
         #expect(ClockTimeline.secondsAfterMidnight("23:59:59") == 86_399)
         #expect(ClockTimeline.secondsAfterMidnight("7:05:09") == 7 * 3600 + 5 * 60 + 9)
-        for bad in ["25:00:00", "24:00:00", "12:60:00", "12:00:60", "12:00", "12:00:00:00", "-1:00:00", "ab:cd:ef", "12:0:00", "", "1٢:00:00"] {
+        for bad in [
+            "25:00:00", "24:00:00", "12:60:00", "12:00:60", "12:00", "12:00:00:00", "-1:00:00", "ab:cd:ef", "12:0:00", "",
+            "1٢:00:00"
+        ] {
             #expect(ClockTimeline.secondsAfterMidnight(bad) == nil, "\(bad)")
         }
         #expect(ClockTimeline.timeOfDay(86_399) == "23:59:59")
@@ -32,9 +36,12 @@ import Reel
         func walk(_ value: JSONValue) {
             switch value {
             case .object(let members):
-                if case .array(let values)? = members.first(where: { $0.key == "values" })?.value { longest = max(longest, values.count) }
-                members.forEach { walk($0.value) }
-            case .array(let items): items.forEach(walk)
+                if case .array(let values)? = members.first(where: { $0.key == "values" })?.value {
+                    longest = max(longest, values.count)
+                }
+                for member in members { walk(member.value) }
+            case .array(let items):
+                for item in items { walk(item) }
             default: break
             }
         }
@@ -49,7 +56,8 @@ import Reel
         let built = try clock.timeline.build(baseDirectory: Self.timelines.path)
         let decoded = try ReelTimeline.Timeline.decode(clock.timeline.jsonText, name: "clock", baseDirectory: Self.timelines.path)
         #expect(built == decoded)
-        let a = try FrameRenderer(timeline: built), b = try FrameRenderer(timeline: decoded)
+        let a = try FrameRenderer(timeline: built)
+        let b = try FrameRenderer(timeline: decoded)
         for t in [0, 1.5, 2.25] {
             #expect(a.render(time: t).packedBytes == b.render(time: t).packedBytes, "t = \(t)")
         }
@@ -57,7 +65,9 @@ import Reel
 
     /// Digits sit on whole points at a whole-number magnification, so nearest filtering maps
     /// every glyph pixel to a square of device pixels.
-    @Test(arguments: [(1920, 1080, ClockTimeline.Style.lcd), (1920, 1080, .both), (640, 360, .both), (360, 640, .both), (64, 64, .lcd)])
+    @Test(arguments: [
+        (1920, 1080, ClockTimeline.Style.lcd), (1920, 1080, .both), (640, 360, .both), (360, 640, .both), (64, 64, .lcd)
+    ])
     func digitsSitOnWholePixels(width: Int, height: Int, style: ClockTimeline.Style) throws {
         let lcd = try #require(ClockTimeline(style: style, start: 0, width: width, height: height).lcd)
         #expect(lcd.magnification >= 1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelCore
 
 @Suite struct ColorTests {
@@ -52,7 +53,8 @@ import Testing
     }
 
     @Test func componentsRoundTrip() throws {
-        let c = TransformComponents(translation: (5, -7, 3), rotation: (0.3, -0.4, 1.2), scale: (2, 0.5, 1.5), perspective: -1.0 / 500)
+        let c = TransformComponents(
+            translation: (5, -7, 3), rotation: (0.3, -0.4, 1.2), scale: (2, 0.5, 1.5), perspective: -1.0 / 500)
         let back = try #require(TransformComponents(c.matrix))
         #expect(close(back.matrix, c.matrix))
         #expect(abs(back.rotation.z - 1.2) < 1e-9 && abs(back.scale.x - 2) < 1e-9 && abs(back.perspective + 0.002) < 1e-12)
@@ -80,7 +82,8 @@ import Testing
     }
 
     @Test func flattenedCircleStaysWithinTolerance() {
-        let polys = Path(ellipseIn: Rect(x: -100, y: -100, width: 200, height: 200)).polygons(transform: .identity, tolerance: 0.1)
+        let polys = Path(ellipseIn: Rect(x: -100, y: -100, width: 200, height: 200)).polygons(
+            transform: .identity, tolerance: 0.1)
         #expect(polys.count == 1)
         for p in polys[0] {
             // Points lie on the cubic approximation, which is within 0.03% of the circle.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite struct FillRuleTests {
@@ -14,7 +15,8 @@ import Testing
         var total = 0.0
         for p in polygons {
             for i in p.indices {
-                let a = p[i], b = p[(i + 1) % p.count]
+                let a = p[i]
+                let b = p[(i + 1) % p.count]
                 total += (a.x * b.y - b.x * a.y) / 2
             }
         }
@@ -46,10 +48,12 @@ import Testing
 
     @Test func starCentreIsAHoleOnlyUnderEvenOdd() {
         // A pentagram of radius 1 drawn in one stroke: the centre pentagon winds twice.
-        let star = [(0..<5).map { i -> Point in
-            let a = Double(i) * 4 * Double.pi / 5
-            return Point(x: sin(a), y: -cos(a))
-        }]
+        let star = [
+            (0..<5).map { i -> Point in
+                let a = Double(i) * 4 * Double.pi / 5
+                return Point(x: sin(a), y: -cos(a))
+            }
+        ]
         // Pentagon (inner radius r = cos 72 / cos 36) and the five points around it.
         let r = cos(2 * Double.pi / 5) / cos(Double.pi / 5)
         let pentagon = 2.5 * r * r * sin(2 * Double.pi / 5)
@@ -61,6 +65,9 @@ import Testing
     @Test func degenerateInputEnclosesNothing() {
         #expect(FillRule.nonZero.trapezoids(of: []).isEmpty)
         #expect(FillRule.nonZero.trapezoids(of: [[Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 9, y: 0)]]).isEmpty)
-        #expect(FillRule.evenOdd.trapezoids(of: [[Point(x: 0, y: 0), Point(x: .nan, y: 1), Point(x: 3, y: 4)]]).allSatisfy { $0.count == 4 })
+        #expect(
+            FillRule.evenOdd.trapezoids(of: [[Point(x: 0, y: 0), Point(x: .nan, y: 1), Point(x: 3, y: 4)]]).allSatisfy {
+                $0.count == 4
+            })
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import ReelCore
+import Testing
+
 @testable import ReelLayers
 
 /// Core Animation's default for every property Reel models, one test case per property.
@@ -37,7 +38,7 @@ import ReelCore
         ("contentsCenter", { $0.contentsCenter == Rect(x: 0, y: 0, width: 1, height: 1) }),
         ("magnificationFilter", { $0.magnificationFilter == .linear }),
         ("minificationFilter", { $0.minificationFilter == .linear }),
-        ("minificationFilterBias", { $0.minificationFilterBias == 0 }),
+        ("minificationFilterBias", { $0.minificationFilterBias == 0 })
     ]
 
     @Test(arguments: defaults.map(\.0))
@@ -78,7 +79,8 @@ import ReelCore
 
     @Test func zPositionSortsSiblingsStably() {
         var root = Layer(id: "root")
-        var a = Layer(id: "a"); a.zPosition = 1
+        var a = Layer(id: "a")
+        a.zPosition = 1
         let b = Layer(id: "b")
         let c = Layer(id: "c")
         root.sublayers = [a, b, c]
@@ -101,14 +103,21 @@ import ReelCore
         var root = node("root", [a])
         root.resolveFlips()
         let resolved = root.sublayers[0]
-        let b = resolved.sublayers[0], c = b.sublayers[0], d = c.sublayers[0]
-        #expect([root.contentsAreFlipped, resolved.contentsAreFlipped, b.contentsAreFlipped, c.contentsAreFlipped, d.contentsAreFlipped]
+        let b = resolved.sublayers[0]
+        let c = b.sublayers[0]
+        let d = c.sublayers[0]
+        #expect(
+            [
+                root.contentsAreFlipped, resolved.contentsAreFlipped, b.contentsAreFlipped, c.contentsAreFlipped,
+                d.contentsAreFlipped
+            ]
                 == [false, true, true, false, false])
         // The mask lies in a's own space, which a's flip does not turn.
         #expect(resolved.mask?.contentsAreFlipped == false)
         // Mirrored only where the space is flipped from above: b (under a) and c (under a, b).
         let mirror = Transform3D.scale(1, -1).concatenating(.translation(0, 20))
-        #expect([resolved.contentsTransform, b.contentsTransform, c.contentsTransform, d.contentsTransform]
+        #expect(
+            [resolved.contentsTransform, b.contentsTransform, c.contentsTransform, d.contentsTransform]
                 == [.identity, mirror, mirror, .identity])
     }
 }
@@ -165,7 +174,7 @@ import ReelCore
         l.frame = Rect(x: 100, y: 100, width: 50, height: 50)
         #expect(l.contains(Point(x: 10, y: 10)))
         #expect(!l.contains(Point(x: 110, y: 110)))
-        #expect(!l.contains(Point(x: 50, y: 25)))   // max edge excluded, as CGRectContainsPoint
+        #expect(!l.contains(Point(x: 50, y: 25)))  // max edge excluded, as CGRectContainsPoint
     }
 
     @Test func deepestLayerWins() {
@@ -179,7 +188,7 @@ import ReelCore
         var root = seedTree()
         var green = Layer(id: "green")
         green.frame = Rect(x: 170, y: 120, width: 180, height: 100)
-        green.zPosition = -1   // drawn behind the white view, still hit first: it is the last sublayer
+        green.zPosition = -1  // drawn behind the white view, still hit first: it is the last sublayer
         root.sublayers.append(green)
         #expect(root.sublayersInDrawingOrder.map(\.id) == ["green", "layerView"])
         #expect(hit(root, 180, 150) == ["root", "green"])
@@ -195,7 +204,7 @@ import ReelCore
 
     @Test func masksToBoundsLimitsHits() {
         var root = seedTree()
-        root.sublayers[0].sublayers[0].frame = Rect(x: 150, y: 150, width: 100, height: 100)   // pokes out at the bottom right
+        root.sublayers[0].sublayers[0].frame = Rect(x: 150, y: 150, width: 100, height: 100)  // pokes out at the bottom right
         #expect(hit(root, 280, 280) == ["root", "layerView", "blueLayer"])
         root.sublayers[0].masksToBounds = true
         #expect(hit(root, 280, 280) == ["root"])
@@ -206,7 +215,7 @@ import ReelCore
         root.sublayers[0].transform = .rotation(.pi / 4, x: 0, y: 0, z: 1)
         // The white square turned 45 degrees about its centre (150, 150): its corner (50, 50) is now outside.
         #expect(hit(root, 55, 55) == ["root"])
-        #expect(hit(root, 150, 15) == ["root", "layerView"])   // the top corner pokes up to y = 150 - 141
+        #expect(hit(root, 150, 15) == ["root", "layerView"])  // the top corner pokes up to y = 150 - 141
     }
 
     @Test func geometryFlippedMeasuresFromTheBottom() {
@@ -235,7 +244,8 @@ import ReelCore
             (.bottom, Rect(x: 50, y: 150, width: 100, height: 50)), (.left, Rect(x: 0, y: 75, width: 100, height: 50)),
             (.right, Rect(x: 100, y: 75, width: 100, height: 50)), (.topLeft, Rect(x: 0, y: 0, width: 100, height: 50)),
             (.bottomRight, Rect(x: 100, y: 150, width: 100, height: 50)), (.resize, Rect(x: 0, y: 0, width: 200, height: 200)),
-            (.resizeAspect, Rect(x: 0, y: 50, width: 200, height: 100)), (.resizeAspectFill, Rect(x: -100, y: 0, width: 400, height: 200)),
+            (.resizeAspect, Rect(x: 0, y: 50, width: 200, height: 100)),
+            (.resizeAspectFill, Rect(x: -100, y: 0, width: 400, height: 200))
         ]
         for (gravity, rect) in expectations {
             let m = try #require(layer(200, 200, gravity).contentsMapping(imageWidth: 100, imageHeight: 50))
@@ -246,12 +256,14 @@ import ReelCore
     @Test func contentsScaleShrinksTheNaturalSize() throws {
         var l = layer(200, 200, .center)
         l.contentsScale = 2
-        #expect(try #require(l.contentsMapping(imageWidth: 100, imageHeight: 50)).destination == Rect(x: 75, y: 87.5, width: 50, height: 25))
+        #expect(
+            try #require(l.contentsMapping(imageWidth: 100, imageHeight: 50)).destination
+                == Rect(x: 75, y: 87.5, width: 50, height: 25))
     }
 
     @Test func contentsRectPicksASpriteAndClampsToIt() throws {
         var l = layer(60, 100, .resize)
-        l.contentsRect = Rect(x: 0.3, y: 0, width: 0.1, height: 1)   // digit 3 of a 10-digit sheet
+        l.contentsRect = Rect(x: 0.3, y: 0, width: 0.1, height: 1)  // digit 3 of a 10-digit sheet
         let m = try #require(l.contentsMapping(imageWidth: 120, imageHeight: 20))
         #expect(m.columns == [AxisSegment(from: 0...60, to: 36...48)])
         #expect(m.rows == [AxisSegment(from: 0...100, to: 0...20)])
@@ -274,6 +286,6 @@ import ReelCore
         var l = layer(16, 48, .resize)
         l.contentsCenter = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
         let m = try #require(l.contentsMapping(imageWidth: 48, imageHeight: 48))
-        #expect(m.columns.map(\.from) == [0...8, 8...16])   // 12 + 12 squeezed into 16, the middle gone
+        #expect(m.columns.map(\.from) == [0...8, 8...16])  // 12 + 12 squeezed into 16, the middle gone
     }
 }

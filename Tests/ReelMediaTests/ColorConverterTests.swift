@@ -1,10 +1,10 @@
 import CFFmpeg
 import Foundation
-import Testing
-import ReelTestSupport
 import ReelCore
-@testable import ReelMedia
+import ReelTestSupport
+import Testing
 
+@testable import ReelMedia
 
 /// Pictures that stress a chroma filter: noise, sharp edges at every phase, flat and extreme colours.
 enum TestPattern: CaseIterable {
@@ -30,9 +30,12 @@ enum TestPattern: CaseIterable {
                     // 1-px lines across and down at odd and even positions, on a dark ground.
                     row[x] = x % 7 == 3 || y % 5 == 1 || x == width - 1 ? 0xFF80_14FA : 0xFF1E_F005
                 case .primaries:
-                    row[x] = (byte(0) & 1 == 0 ? 0 : 0xFF) | (byte(0) & 2 == 0 ? 0 : 0xFF00) | (byte(0) & 4 == 0 ? 0 : 0xFF_0000) | 0xFF00_0000
+                    row[x] =
+                        (byte(0) & 1 == 0 ? 0 : 0xFF) | (byte(0) & 2 == 0 ? 0 : 0xFF00) | (byte(0) & 4 == 0 ? 0 : 0xFF_0000)
+                        | 0xFF00_0000
                 case .gradient:
-                    row[x] = PixelBuffer.pack((UInt8(x * 255 / max(width - 1, 1)), UInt8(y * 255 / max(height - 1, 1)), UInt8((x + y) % 256), 255))
+                    row[x] = PixelBuffer.pack(
+                        (UInt8(x * 255 / max(width - 1, 1)), UInt8(y * 255 / max(height - 1, 1)), UInt8((x + y) % 256), 255))
                 }
             }
         }
@@ -45,11 +48,16 @@ struct Planes: Equatable {
     var y: [UInt8], u: [UInt8], v: [UInt8]
 
     init(y: [UInt8], u: [UInt8], v: [UInt8]) {
-        self.y = y; self.u = u; self.v = v
+        self.y = y
+        self.u = u
+        self.v = v
     }
 
     init(_ frame: VideoFrame) {
-        let w = frame.width, h = frame.height, cw = (w + 1) / 2, ch = (h + 1) / 2
+        let w = frame.width
+        let h = frame.height
+        let cw = (w + 1) / 2
+        let ch = (h + 1) / 2
         func plane(_ i: Int, _ width: Int, _ height: Int) -> [UInt8] {
             frame.withPlanes { planes, strides in
                 [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
@@ -73,9 +81,12 @@ struct Planes: Equatable {
 /// The conversion Reel used to run: libswscale with bilinear chroma, accurate rounding and full
 /// chroma input, BT.709 from full-range RGB to limited-range YUV.
 func swscale(_ buffer: PixelBuffer) throws -> Planes {
-    let w = Int32(buffer.width), h = Int32(buffer.height)
-    let ctx = try #require(sws_getContext(w, h, AV_PIX_FMT_RGBA, w, h, AV_PIX_FMT_YUV420P,
-                                          SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil))
+    let w = Int32(buffer.width)
+    let h = Int32(buffer.height)
+    let ctx = try #require(
+        sws_getContext(
+            w, h, AV_PIX_FMT_RGBA, w, h, AV_PIX_FMT_YUV420P,
+            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil))
     defer { sws_freeContext(ctx) }
     let bt709 = sws_getCoefficients(SWS_CS_ITU709)
     #expect(sws_setColorspaceDetails(ctx, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16) >= 0)
@@ -93,8 +104,10 @@ func convert(_ buffer: PixelBuffer) throws -> Planes {
     return Planes(frame)
 }
 
-let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (8, 8), (9, 9), (10, 4), (16, 16), (17, 9),
-                       (33, 17), (64, 48), (2, 9), (9, 2), (1, 7), (7, 1), (100, 3), (3, 100), (62, 35)]
+let oddAndEvenSizes = [
+    (1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (8, 8), (9, 9), (10, 4), (16, 16), (17, 9),
+    (33, 17), (64, 48), (2, 9), (9, 2), (1, 7), (7, 1), (100, 3), (3, 100), (62, 35)
+]
 
 @Suite struct ColorConverterTests {
     /// Every Y, U and V sample within 1 of swscale's (on Debian 12's FFmpeg 5.1 they are equal).
@@ -127,7 +140,8 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
                 for (n, pattern) in TestPattern.allCases.enumerated() {
                     let image = pattern.image(width: w, height: h, seed: UInt64(w * 1000 + h * 10 + n))
                     let converter = try ColorConverter(width: w, height: h)
-                    let reference = YUVReference.convert(image, horizontal: converter.horizontalWindows, vertical: converter.verticalWindows)
+                    let reference = YUVReference.convert(
+                        image, horizontal: converter.horizontalWindows, vertical: converter.verticalWindows)
                     #expect(try convert(image) == Planes(y: reference.y, u: reference.u, v: reference.v), "\(pattern) \(w)x\(h)")
                 }
             }
@@ -142,7 +156,9 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
             let whole = try convert(image)
             for _ in 0..<3 {
                 var cuts = [0, h]
-                for _ in 0..<Int.random(in: 0...4, using: &g) where h > 2 { cuts.append(2 * Int.random(in: 0...(h - 1) / 2, using: &g)) }
+                for _ in 0..<Int.random(in: 0...4, using: &g) where h > 2 {
+                    cuts.append(2 * Int.random(in: 0...(h - 1) / 2, using: &g))
+                }
                 cuts = Array(Set(cuts)).sorted()
                 let bands = zip(cuts, cuts.dropFirst()).map { $0..<$1 }.shuffled(using: &g)
                 let frame = try VideoFrame.yuv420p(width: w, height: h)
@@ -159,14 +175,19 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
             let converter = try ColorConverter(width: w, height: h)
             for start in stride(from: 0, to: h, by: 2) {
                 let band = start..<min(start + 4, h)
-                let clean = try VideoFrame.yuv420p(width: w, height: h), dirty = try VideoFrame.yuv420p(width: w, height: h)
+                let clean = try VideoFrame.yuv420p(width: w, height: h)
+                let dirty = try VideoFrame.yuv420p(width: w, height: h)
                 try converter.convert(image, rows: band, into: clean)
                 let scribbled = TestPattern.opaqueNoise.image(width: w, height: h, seed: 99)
                 for row in converter.sourceRows(for: band) { scribbled.row(row).update(from: image.row(row), count: w) }
                 try converter.convert(scribbled, rows: band, into: dirty)
-                let a = Planes(clean), b = Planes(dirty), cw = (w + 1) / 2
+                let a = Planes(clean)
+                let b = Planes(dirty)
+                let cw = (w + 1) / 2
                 let chroma = band.lowerBound / 2 * cw..<(band.upperBound + 1) / 2 * cw
-                #expect(a.y[band.lowerBound * w..<band.upperBound * w] == b.y[band.lowerBound * w..<band.upperBound * w], "\(w)x\(h) \(band)")
+                #expect(
+                    a.y[band.lowerBound * w..<band.upperBound * w] == b.y[band.lowerBound * w..<band.upperBound * w],
+                    "\(w)x\(h) \(band)")
                 #expect(a.u[chroma] == b.u[chroma] && a.v[chroma] == b.v[chroma], "\(w)x\(h) \(band)")
             }
         }
@@ -174,12 +195,16 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
 
     /// The standard levels: black and white at 16 and 235, BT.709 red at (63, 102, 240).
     @Test func knownColours() throws {
-        for (color, want) in [(Color(hex: "#000000")!, (16, 128, 128)), (Color(hex: "#FFFFFF")!, (235, 128, 128)),
-                              (Color(hex: "#FF0000")!, (63, 102, 240))] {
+        for (color, want) in [
+            (Color(hex: "#000000")!, (16, 128, 128)), (Color(hex: "#FFFFFF")!, (235, 128, 128)),
+            (Color(hex: "#FF0000")!, (63, 102, 240))
+        ] {
             let image = PixelBuffer(width: 6, height: 4)
             image.clear(to: color)
             let planes = try convert(image)
-            #expect(Set(planes.y) == [UInt8(want.0)] && Set(planes.u) == [UInt8(want.1)] && Set(planes.v) == [UInt8(want.2)], "\(color)")
+            #expect(
+                Set(planes.y) == [UInt8(want.0)] && Set(planes.u) == [UInt8(want.1)] && Set(planes.v) == [UInt8(want.2)],
+                "\(color)")
         }
     }
 
@@ -216,10 +241,13 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
         let image = TestPattern.premultipliedNoise.image(width: 1920, height: 1080)
         let frame = try VideoFrame.yuv420p(width: 1920, height: 1080)
         let converter = try ColorConverter(width: 1920, height: 1080)
-        let band = TestPattern.premultipliedNoise.image(width: 1920, height: 64), small = try VideoFrame.yuv420p(width: 1920, height: 64)
+        let band = TestPattern.premultipliedNoise.image(width: 1920, height: 64)
+        let small = try VideoFrame.yuv420p(width: 1920, height: 64)
         let bandConverter = try ColorConverter(width: 1920, height: 64)
-        let ctx = try #require(sws_getContext(1920, 1080, AV_PIX_FMT_RGBA, 1920, 1080, AV_PIX_FMT_YUV420P,
-                                              SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil))
+        let ctx = try #require(
+            sws_getContext(
+                1920, 1080, AV_PIX_FMT_RGBA, 1920, 1080, AV_PIX_FMT_YUV420P,
+                SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil))
         defer { sws_freeContext(ctx) }
         let bt709 = sws_getCoefficients(SWS_CS_ITU709)
         sws_setColorspaceDetails(ctx, bt709, 1, bt709, 0, 0, 1 << 16, 1 << 16)
@@ -227,9 +255,13 @@ let oddAndEvenSizes = [(1, 1), (2, 2), (3, 3), (4, 4), (5, 3), (6, 6), (7, 7), (
         let srcStrides: [Int32] = [Int32(image.stride), 0, 0, 0]
         let runs: [String: () throws -> Void] = [
             "reel": { try converter.convert(image, into: frame) },
-            "bands": { for y in stride(from: 0, to: 1080, by: 64) { try converter.convert(image, rows: y..<min(y + 64, 1080), into: frame) } },
+            "bands": {
+                for y in stride(from: 0, to: 1080, by: 64) {
+                    try converter.convert(image, rows: y..<min(y + 64, 1080), into: frame)
+                }
+            },
             "hot": { for _ in 0..<17 { try bandConverter.convert(band, into: small) } },
-            "swscale": { _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, srcStrides, 0, 1080, planes, lines) } },
+            "swscale": { _ = frame.withPlanes { planes, lines in sws_scale(ctx, src, srcStrides, 0, 1080, planes, lines) } }
         ]
         let mode = ProcessInfo.processInfo.environment["REEL_BENCH"]!.split(separator: ":")
         if mode.count == 2, let run = runs[String(mode[0])], let n = Int(mode[1]) {

@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 import ReelCore
+import Testing
+
 @testable import ReelMedia
 
 func scratchPath(_ name: String) -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "reel-tests-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir.appendingPathComponent(name).path
 }
@@ -30,7 +32,8 @@ func scratchPath(_ name: String) -> String {
         #expect(reader.info.codec == "h264")
         #expect(reader.info.width == 64 && reader.info.height == 48)
         #expect(reader.info.pixelFormat == "yuv420p")
-        #expect(reader.info.colorPrimaries == "bt709" && reader.info.colorTransfer == "bt709" && reader.info.colorSpace == "bt709")
+        #expect(
+            reader.info.colorPrimaries == "bt709" && reader.info.colorTransfer == "bt709" && reader.info.colorSpace == "bt709")
         #expect(reader.info.colorRange == "tv")
         #expect(abs(reader.info.duration - 0.6) < 1e-6)
         let frames = try reader.readFrames()
@@ -39,8 +42,9 @@ func scratchPath(_ name: String) -> String {
             let want = colours[i % 3].premultipliedRGBA8
             let got = f.pixel(x: 32, y: 24)
             // Tolerance 3 per channel: 8-bit limited-range YUV round trip.
-            #expect(abs(Int(got.r) - Int(want.r)) <= 3 && abs(Int(got.g) - Int(want.g)) <= 3 && abs(Int(got.b) - Int(want.b)) <= 3,
-                    "frame \(i): \(got) vs \(want)")
+            #expect(
+                abs(Int(got.r) - Int(want.r)) <= 3 && abs(Int(got.g) - Int(want.g)) <= 3 && abs(Int(got.b) - Int(want.b)) <= 3,
+                "frame \(i): \(got) vs \(want)")
         }
     }
 }
@@ -49,7 +53,7 @@ func scratchPath(_ name: String) -> String {
     @Test func pngRoundTripKeepsPixels() throws {
         let buffer = PixelBuffer(width: 5, height: 3)
         for y in 0..<3 { for x in 0..<5 { buffer.row(y)[x] = PixelBuffer.pack((UInt8(x * 50), UInt8(y * 100), 7, 255)) } }
-        buffer.row(1)[2] = PixelBuffer.pack((64, 32, 0, 128))   // premultiplied half-transparent
+        buffer.row(1)[2] = PixelBuffer.pack((64, 32, 0, 128))  // premultiplied half-transparent
         let path = scratchPath("roundtrip.png")
         defer { try? FileManager.default.removeItem(atPath: path) }
         try ImageWriter.pngData(buffer).write(to: URL(fileURLWithPath: path))

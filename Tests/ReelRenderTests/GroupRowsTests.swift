@@ -1,7 +1,8 @@
-import Testing
 import ReelCore
 import ReelLayers
 import ReelTestSupport
+import Testing
+
 @testable import ReelRender
 
 /// Groups drawn row by row straight onto the frame, and frames drawn a band of rows at a
@@ -43,7 +44,10 @@ import ReelTestSupport
         }
         let pixels = PixelBuffer(width: 64, height: 48)
         for y in 0..<48 {
-            for x in 0..<64 { pixels.row(y)[x] = PixelBuffer.pack(Color(red: Double(x) / 63, green: Double(y) / 47, blue: 0.5).premultipliedRGBA8) }
+            for x in 0..<64 {
+                pixels.row(y)[x] = PixelBuffer.pack(
+                    Color(red: Double(x) / 63, green: Double(y) / 47, blue: 0.5).premultipliedRGBA8)
+            }
         }
         var picture = Layer(id: "picture")
         picture.bounds = Rect(x: 0, y: 0, width: 96, height: 72)

@@ -1,8 +1,9 @@
-import Testing
 import ReelCore
 import ReelLayers
-@testable import ReelRender
 import ReelTimeline
+import Testing
+
+@testable import ReelRender
 
 /// Rendering rules checked on pixels of small scenes.
 @Suite struct RenderRuleTests {
@@ -15,25 +16,27 @@ import ReelTimeline
     }
 
     @Test func nestedClipsBothCut() throws {
-        let image = try render(#"""
-        [{"id": "outer", "frame": [10, 10, 60, 60], "masksToBounds": true, "backgroundColor": "#333333",
-          "sublayers": [{"id": "inner", "frame": [20, 20, 60, 60], "masksToBounds": true, "cornerRadius": 30,
-            "sublayers": [{"id": "red", "frame": [-50, -50, 200, 200], "backgroundColor": "#FF0000"}]}]}]
-        """#)
-        #expect(image.pixel(x: 50, y: 50) == (255, 0, 0, 255))    // inside both clips
-        #expect(image.pixel(x: 75, y: 50) == (0, 0, 0, 255))      // inside the inner circle, outside outer's bounds
-        #expect(image.pixel(x: 32, y: 32) == (51, 51, 51, 255))   // inside outer, outside the inner circle's corner
+        let image = try render(
+            #"""
+            [{"id": "outer", "frame": [10, 10, 60, 60], "masksToBounds": true, "backgroundColor": "#333333",
+              "sublayers": [{"id": "inner", "frame": [20, 20, 60, 60], "masksToBounds": true, "cornerRadius": 30,
+                "sublayers": [{"id": "red", "frame": [-50, -50, 200, 200], "backgroundColor": "#FF0000"}]}]}]
+            """#)
+        #expect(image.pixel(x: 50, y: 50) == (255, 0, 0, 255))  // inside both clips
+        #expect(image.pixel(x: 75, y: 50) == (0, 0, 0, 255))  // inside the inner circle, outside outer's bounds
+        #expect(image.pixel(x: 32, y: 32) == (51, 51, 51, 255))  // inside outer, outside the inner circle's corner
     }
 
     /// `masksToBounds` with a corner radius cuts background, sublayers and border as one
     /// picture: along the rounded edge no white background shows under the red sublayer's
     /// anti-aliased edge (drawn apart, each pixel there would get white x c x (1 - c)).
     @Test func roundedClipShowsNoBackgroundHalo() throws {
-        let image = try render(#"""
-        [{"id": "card", "frame": [10, 10, 80, 80], "masksToBounds": true, "cornerRadius": 25, "backgroundColor": "#FFFFFF",
-          "transform": {"rotation": "10deg"},
-          "sublayers": [{"id": "red", "frame": [-10, -10, 100, 100], "backgroundColor": "#FF0000"}]}]
-        """#)
+        let image = try render(
+            #"""
+            [{"id": "card", "frame": [10, 10, 80, 80], "masksToBounds": true, "cornerRadius": 25, "backgroundColor": "#FFFFFF",
+              "transform": {"rotation": "10deg"},
+              "sublayers": [{"id": "red", "frame": [-10, -10, 100, 100], "backgroundColor": "#FF0000"}]}]
+            """#)
         var edge = 0
         for y in 0..<100 {
             for x in 0..<100 {
@@ -42,14 +45,14 @@ import ReelTimeline
                 if p.r > 0 && p.r < 255 { edge += 1 }
             }
         }
-        #expect(edge > 100)   // the rounded, turned edge is anti-aliased
+        #expect(edge > 100)  // the rounded, turned edge is anti-aliased
     }
 
     @Test func groupOpacityFadesTheSubtreeAsOnePicture() throws {
         let layers = #"""
-        [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": GROUP,
-          "sublayers": [{"id": "b", "frame": [20, 20, 40, 40], "backgroundColor": "#FFFFFF"}]}]
-        """#
+            [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": GROUP,
+              "sublayers": [{"id": "b", "frame": [20, 20, 40, 40], "backgroundColor": "#FFFFFF"}]}]
+            """#
         let grouped = try render(layers.replacingOccurrences(of: "GROUP", with: "true"))
         let separate = try render(layers.replacingOccurrences(of: "GROUP", with: "false"))
         #expect(grouped.pixel(x: 50, y: 50).r == 128 && grouped.pixel(x: 15, y: 15).r == 128)
@@ -58,12 +61,12 @@ import ReelTimeline
 
     @Test func shouldRasterizeFlattensBeforeOpacity() throws {
         let layers = #"""
-        [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": false,
-          "shouldRasterize": true, "rasterizationScale": SCALE,
-          "sublayers": [{"id": "b", "frame": [20, 20, 40, 40], "backgroundColor": "#FF0000"}]}]
-        """#
+            [{"id": "a", "frame": [10, 10, 80, 80], "backgroundColor": "#FFFFFF", "opacity": 0.5, "allowsGroupOpacity": false,
+              "shouldRasterize": true, "rasterizationScale": SCALE,
+              "sublayers": [{"id": "b", "frame": [20, 20, 40, 40], "backgroundColor": "#FF0000"}]}]
+            """#
         let full = try render(layers.replacingOccurrences(of: "SCALE", with: "1"))
-        #expect(full.pixel(x: 50, y: 50) == (128, 0, 0, 255))       // the red square over white, then faded as one
+        #expect(full.pixel(x: 50, y: 50) == (128, 0, 0, 255))  // the red square over white, then faded as one
         #expect(full.pixel(x: 15, y: 15) == (128, 128, 128, 255))
         // At a quarter of the resolution the bitmap is magnified: the red square's edge blurs over several pixels.
         let coarse = try render(layers.replacingOccurrences(of: "SCALE", with: "0.25"))
@@ -74,14 +77,16 @@ import ReelTimeline
 
     @Test func perspectiveCardIsNarrowerAtTheFarEdge() throws {
         // Rotated about y with m34: the far (left, pushed back) edge is shorter than the near one.
-        let image = try render(#"""
-        [{"id": "stage", "frame": [0, 0, 200, 100], "sublayerTransform": {"m34": -0.005},
-          "sublayers": [{"id": "card", "bounds": [0, 0, 100, 60], "position": [100, 50], "backgroundColor": "#FFFFFF",
-                         "transform": {"rotation": {"y": "40deg"}}}]}]
-        """#, size: (200, 100))
+        let image = try render(
+            #"""
+            [{"id": "stage", "frame": [0, 0, 200, 100], "sublayerTransform": {"m34": -0.005},
+              "sublayers": [{"id": "card", "bounds": [0, 0, 100, 60], "position": [100, 50], "backgroundColor": "#FFFFFF",
+                             "transform": {"rotation": {"y": "40deg"}}}]}]
+            """#, size: (200, 100))
         func height(atX x: Int) -> Int { (0..<100).filter { image.pixel(x: x, y: $0).r > 127 }.count }
         let columns = (0..<200).filter { height(atX: $0) > 0 }
-        let left = height(atX: columns.first! + 2), right = height(atX: columns.last! - 2)
+        let left = height(atX: columns.first! + 2)
+        let right = height(atX: columns.last! - 2)
         #expect(left != right)
         #expect(abs(left - right) > 8, "left \(left) right \(right)")
     }
@@ -91,7 +96,8 @@ import ReelTimeline
         // passes behind the eye: only the part in front may be drawn, never a mirrored image of the rest.
         let perspective = Transform3D.perspective(-0.05)
         let card = Transform3D.rotation(80 * .pi / 180, x: 0, y: 1, z: 0)
-        let m = Transform3D.translation(-45, -20).concatenating(card).concatenating(perspective).concatenating(.translation(50, 50))
+        let m = Transform3D.translation(-45, -20).concatenating(card).concatenating(perspective).concatenating(
+            .translation(50, 50))
         let polygons = Path(rect: Rect(x: 0, y: 0, width: 90, height: 40)).polygons(transform: m)
         #expect(polygons.count == 1)
         let h = Homography(m)
@@ -102,18 +108,20 @@ import ReelTimeline
             let w = h.homogeneous(Point(x: local.x / local.w, y: local.y / local.w)).w
             #expect(w > 0)
         }
-        let image = try render(#"""
-        [{"id": "stage", "frame": [0, 0, 100, 100], "sublayerTransform": {"m34": -0.05},
-          "sublayers": [{"id": "card", "bounds": [0, 0, 90, 40], "position": [50, 50], "backgroundColor": "#FFFFFF",
-                         "transform": {"rotation": {"y": "80deg"}}}]}]
-        """#)
-        #expect(image.pixel(x: 48, y: 50).r == 255)   // the far half, in front of the eye
+        let image = try render(
+            #"""
+            [{"id": "stage", "frame": [0, 0, 100, 100], "sublayerTransform": {"m34": -0.05},
+              "sublayers": [{"id": "card", "bounds": [0, 0, 90, 40], "position": [50, 50], "backgroundColor": "#FFFFFF",
+                             "transform": {"rotation": {"y": "80deg"}}}]}]
+            """#)
+        #expect(image.pixel(x: 48, y: 50).r == 255)  // the far half, in front of the eye
     }
 
     @Test func fileDefaultsAreTheLayerDefaults() throws {
         let t = try Timeline.decode(#"{"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "x"}]}"#)
         #expect(t.layers[0].model == Layer(id: "x"))
-        let off = try Timeline.decode(#"{"canvas": {"width": 10, "height": 10, "duration": 1, "allowsGroupOpacity": false}, "layers": [{"id": "x"}]}"#)
+        let off = try Timeline.decode(
+            #"{"canvas": {"width": 10, "height": 10, "duration": 1, "allowsGroupOpacity": false}, "layers": [{"id": "x"}]}"#)
         #expect(off.layers[0].model.allowsGroupOpacity == false)
     }
 }
@@ -129,8 +137,10 @@ import ReelTimeline
         for (dx, dy) in [(0, 0), (1, 0), (0, 1)] {
             for y in 0..<12 {
                 for x in 0..<12 {
-                    let sx = dx == 1 ? 400 + 100 - 12 + x : 400 + x, sy = dy == 1 ? 300 + 40 - 12 + y : 300 + y
-                    let lx = dx == 1 ? 520 + 240 - 12 + x : 520 + x, ly = dy == 1 ? 270 + 110 - 12 + y : 270 + y
+                    let sx = dx == 1 ? 400 + 100 - 12 + x : 400 + x
+                    let sy = dy == 1 ? 300 + 40 - 12 + y : 300 + y
+                    let lx = dx == 1 ? 520 + 240 - 12 + x : 520 + x
+                    let ly = dy == 1 ? 270 + 110 - 12 + y : 270 + y
                     #expect(image.pixel(x: sx, y: sy) == image.pixel(x: lx, y: ly), "corner \(dx),\(dy) pixel \(x),\(y)")
                 }
             }

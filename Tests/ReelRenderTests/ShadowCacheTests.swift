@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelLayers
 import ReelRaster
 import ReelTimeline
+import Testing
+
 @testable import Reel
 @testable import ReelRender
 
@@ -49,7 +50,8 @@ import ReelTimeline
     func keptShadowIsWithinTwoLevelsOfBlurringEachFrame(angle: Double) {
         for (scale, path) in [(1.0, false), (1.0, true), (1.37, false), (0.6, true)] {
             let root = card(angle: angle, scale: scale, shadowPath: path)
-            let kept = render(root, LayerRenderer()), blurred = render(root, LayerRenderer(keepsShadows: false))
+            let kept = render(root, LayerRenderer())
+            let blurred = render(root, LayerRenderer(keepsShadows: false))
             #expect(maxDifference(kept, blurred) <= 2, "angle \(angle), scale \(scale), shadowPath \(path)")
         }
     }
@@ -67,7 +69,8 @@ import ReelTimeline
         inner.frame = Rect(x: 40, y: 30, width: 120, height: 80)
         inner.backgroundColor = .white
         root.sublayers[0].sublayers = [inner]
-        let kept = render(root, LayerRenderer()), blurred = render(root, LayerRenderer(keepsShadows: false))
+        let kept = render(root, LayerRenderer())
+        let blurred = render(root, LayerRenderer(keepsShadows: false))
         #expect(maxDifference(kept, blurred) <= 2)
     }
 
@@ -94,7 +97,8 @@ import ReelTimeline
 
     /// A frame's bytes do not depend on the frames a worker drew before it.
     @Test func benchFrameIsTheSameAfterOtherFrames() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines/bench/cards.json")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Timelines/bench/cards.json")
         let timeline = try Timeline.load(contentsOf: url.standardized.path)
         let warm = try FrameRenderer(timeline: timeline)
         for frame in [0, 40, 74] { _ = warm.render(time: timeline.canvas.fps.time(ofFrame: frame)) }

@@ -21,9 +21,11 @@ import Testing
 
     @Test(arguments: [
         ("filled-rect", singleShape), ("rotated-rect", singleShape), ("rounded-rect", singleShape), ("ellipse", singleShape),
-        ("perspective-card", singleShape), ("transform-layer", sharedEdges), ("border", sharedEdges), ("rounded-clip", sharedEdges),
-        ("shadow-rounded-rect", singleShape), ("shadow-ellipse", singleShape), ("shadow-path-fill-rules", singleShape), ("circle-mask", singleShape),
-        ("image-linear", sampled), ("image-nearest", sampled), ("image-trilinear", sampled), ("contents-flipped", sampled),
+        ("perspective-card", singleShape), ("transform-layer", sharedEdges), ("border", sharedEdges),
+        ("rounded-clip", sharedEdges),
+        ("shadow-rounded-rect", singleShape), ("shadow-ellipse", singleShape), ("shadow-path-fill-rules", singleShape),
+        ("circle-mask", singleShape),
+        ("image-linear", sampled), ("image-nearest", sampled), ("image-trilinear", sampled), ("contents-flipped", sampled)
     ])
     func matchesSkia(name: String, tolerance: GoldenImage.Tolerance) throws {
         let scene = GoldenImage.goldens.appendingPathComponent("shapes/\(name).json")

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import Reel
 import ReelCore
 import ReelMedia
+import Testing
+
+@testable import Reel
 
 /// Where Reel may write: never over its input, never into a folder, a device or a pipe, never
 /// where the timeline's `name` points; a replaced file keeps its mode; an interrupted render
@@ -11,12 +12,15 @@ import ReelMedia
     /// A scratch folder holding `t.json`, a small valid timeline whose `name` points elsewhere.
     func scratch() throws -> URL {
         let dir = makeScratchDirectory()
-        let text = ##"{"name": "../escaped", "canvas": {"width": 64, "height": 64, "duration": 0.2}, "layers": [{"id": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#FF0000"}]}"##
+        let text =
+            ##"{"name": "../escaped", "canvas": {"width": 64, "height": 64, "duration": 0.2}, "layers": [{"id": "a", "bounds": [0, 0, 10, 10], "backgroundColor": "#FF0000"}]}"##
         try text.write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
         return dir
     }
 
-    func expectRefused(_ arguments: [String], in dir: URL, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectRefused(_ arguments: [String], in dir: URL, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let result = try runReel(arguments, in: dir)
         #expect(result.status == 1, sourceLocation: sourceLocation)
         #expect(result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
@@ -30,7 +34,8 @@ import ReelMedia
         let before = try Data(contentsOf: dir.appendingPathComponent("t.json"))
         try expectRefused(["render", "t.json", "-o", "t.json", "--quiet"], in: dir, "cannot write t.json: it is the input file")
         try expectRefused(["frame", "t.json", "-o", "t.json"], in: dir, "it is the input file")
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.mp4").path, withDestinationPath: "t.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.appendingPathComponent("link.mp4").path, withDestinationPath: "t.json")
         try expectRefused(["render", "t.json", "-o", "link.mp4", "--quiet"], in: dir, "it is the input file")
         #expect(try Data(contentsOf: dir.appendingPathComponent("t.json")) == before)
     }
@@ -41,7 +46,8 @@ import ReelMedia
         let result = try runReel(["render", "t.json", "--quiet"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.mp4").path))
-        #expect(!FileManager.default.fileExists(atPath: dir.deletingLastPathComponent().appendingPathComponent("escaped.mp4").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: dir.deletingLastPathComponent().appendingPathComponent("escaped.mp4").path))
     }
 
     @Test func foldersDevicesAndPipesAreRefusedBeforeRendering() throws {
@@ -84,7 +90,8 @@ import ReelMedia
             }
         }
         try ImageWriter.pngData(noise).write(to: dir.appendingPathComponent("noise.png"))
-        let text = ##"{"canvas": {"width": 320, "height": 180, "duration": 60}, "assets": {"noise": {"path": "noise.png"}}, "layers": [{"id": "n", "frame": [0, 0, 320, 180], "contents": "noise", "animations": [{"keyPath": "position.x", "fromValue": 160, "toValue": 100, "duration": 60}]}, {"id": "a", "bounds": [0, 0, 100, 100], "position": [160, 90], "backgroundColor": "#FF0000", "shadowOpacity": 0.5, "shadowRadius": 20, "animations": [{"keyPath": "transform.rotation.z", "toValue": 6.28, "duration": 60}]}]}"##
+        let text =
+            ##"{"canvas": {"width": 320, "height": 180, "duration": 60}, "assets": {"noise": {"path": "noise.png"}}, "layers": [{"id": "n", "frame": [0, 0, 320, 180], "contents": "noise", "animations": [{"keyPath": "position.x", "fromValue": 160, "toValue": 100, "duration": 60}]}, {"id": "a", "bounds": [0, 0, 100, 100], "position": [160, 90], "backgroundColor": "#FF0000", "shadowOpacity": 0.5, "shadowRadius": 20, "animations": [{"keyPath": "transform.rotation.z", "toValue": 6.28, "duration": 60}]}]}"##
         try text.write(to: dir.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
         try Data("previous".utf8).write(to: dir.appendingPathComponent("long.mp4"))
         let process = Process()
@@ -100,7 +107,10 @@ import ReelMedia
         var deadline = Date().addingTimeInterval(20 * testTimeScale)
         func temporarySize() throws -> Int {
             let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".reel-") }
-            return try names.map { (try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent($0).path)[.size] as? NSNumber)?.intValue ?? 0 }.max() ?? -1
+            return try names.map {
+                (try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent($0).path)[.size] as? NSNumber)?
+                    .intValue ?? 0
+            }.max() ?? -1
         }
         while Date() < deadline, try temporarySize() <= 256 { usleep(20_000) }
         kill(process.processIdentifier, signal)

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
+import Reel
 import ReelBuilder
 import ReelCore
 import ReelMedia
 import ReelTimeline
-import Reel
+import Testing
 
 /// Reads a clock back from pixels: each hand's angle, fitted to the pixels of its colour, and
 /// each LCD digit, sampled at the centre of every glyph pixel and matched against the font.
@@ -47,14 +47,16 @@ struct ClockReader {
     /// The angle at which the fewest of `points` fall outside a hand `width` wide with a `tail`:
     /// every pixel of a hand lies inside it, whatever covers the rest of the hand.
     private func fit(_ points: [(Double, Double)], _ hand: ClockTimeline.Hand) -> Double {
-        let xs = points.map(\.0), ys = points.map(\.1)
+        let xs = points.map(\.0)
+        let ys = points.map(\.1)
         let (half, back) = (hand.width / 2 + slack, -(hand.tail + slack))
         func outside(_ degrees: Double) -> Int {
             let a = degrees * .pi / 180
             let (ux, uy) = (sin(a), -cos(a))
             var n = 0
             for i in 0..<xs.count {
-                let lateral = abs(xs[i] * uy - ys[i] * ux), forward = xs[i] * ux + ys[i] * uy
+                let lateral = abs(xs[i] * uy - ys[i] * ux)
+                let forward = xs[i] * ux + ys[i] * uy
                 if lateral > half || forward < back { n += 1 }
             }
             return n
@@ -96,10 +98,11 @@ struct ClockReader {
             var lit: [[Bool]] = []
             for gy in 0..<ClockFont.height {
                 let y = Int(cell.origin.y + (Double(gy) + 0.5) * k)
-                lit.append((0..<ClockFont.digitWidth).map { gx in
-                    let x = Int(cell.origin.x + (Double(gx) + 0.5) * k)
-                    return luma(rgb(x, y)) < 125
-                })
+                lit.append(
+                    (0..<ClockFont.digitWidth).map { gx in
+                        let x = Int(cell.origin.x + (Double(gx) + 0.5) * k)
+                        return luma(rgb(x, y)) < 125
+                    })
             }
             return (0...9).first { ClockFont.glyph($0) == lit }
         }
@@ -130,8 +133,10 @@ struct ClockReader {
     /// The angles the hands should show at `seconds` after midnight.
     static func expectedAngles(_ seconds: Double, smooth: Bool) -> (hour: Double, minute: Double, second: Double) {
         let s = seconds.truncatingRemainder(dividingBy: 86_400)
-        return (s.truncatingRemainder(dividingBy: 43_200) / 120, s.truncatingRemainder(dividingBy: 3600) / 10,
-                (smooth ? s : s.rounded(.down)).truncatingRemainder(dividingBy: 60) * 6)
+        return (
+            s.truncatingRemainder(dividingBy: 43_200) / 120, s.truncatingRemainder(dividingBy: 3600) / 10,
+            (smooth ? s : s.rounded(.down)).truncatingRemainder(dividingBy: 60) * 6
+        )
     }
 
     static func expectedDigits(_ seconds: Double) -> [Int?] {
@@ -147,14 +152,20 @@ struct ClockReader {
     }
 
     /// Checks hands (within `tolerance` degrees) and digits against the time of day `seconds`.
-    func expectShows(_ seconds: Double, smooth: Bool = false, tolerance: Double = 1, _ note: String = "",
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectShows(
+        _ seconds: Double, smooth: Bool = false, tolerance: Double = 1, _ note: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let label = "\(note) at \(ClockTimeline.timeOfDay(Int(seconds.rounded(.down)))) (+\(seconds - seconds.rounded(.down)))"
         if clock.analog != nil {
-            let seen = handAngles(), want = Self.expectedAngles(seconds, smooth: smooth)
-            for (name, got, expected) in [("hour", seen.hour, want.hour), ("minute", seen.minute, want.minute), ("second", seen.second, want.second)] {
-                #expect(Self.difference(got, expected) <= tolerance, "\(name) hand \(got) deg, expected \(expected) deg, \(label)",
-                        sourceLocation: sourceLocation)
+            let seen = handAngles()
+            let want = Self.expectedAngles(seconds, smooth: smooth)
+            for (name, got, expected) in [
+                ("hour", seen.hour, want.hour), ("minute", seen.minute, want.minute), ("second", seen.second, want.second)
+            ] {
+                #expect(
+                    Self.difference(got, expected) <= tolerance, "\(name) hand \(got) deg, expected \(expected) deg, \(label)",
+                    sourceLocation: sourceLocation)
             }
         }
         if clock.lcd != nil {
@@ -165,7 +176,8 @@ struct ClockReader {
     }
 }
 
-let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines").standardized
+let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines")
+    .standardized
 
 /// The clocks rendered in-process (lossless RGBA): the hands and digits read back at known
 /// times, the digits crisp.
@@ -191,7 +203,8 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     @Test(arguments: [(640, 360, [0, 1, 1.5, 2, 2.75]), (200, 120, [1.25, 2]), (1920, 1080, [2])])
     func lcdDigitsRollOverCrisply(width: Int, height: Int, times: [Double]) throws {
         let clock = ClockTimeline(style: .lcd, start: 86_398, duration: 4, width: width, height: height)
-        let ink = PixelBuffer.pack((0x14, 0x3C, 0x14, 255)), panel = PixelBuffer.pack((0xC8, 0xD8, 0xB0, 255))
+        let ink = PixelBuffer.pack((0x14, 0x3C, 0x14, 255))
+        let panel = PixelBuffer.pack((0xC8, 0xD8, 0xB0, 255))
         for (t, frame) in zip(times, try render(clock, times)) {
             let reader = ClockReader(clock: clock, frame: frame)
             reader.expectShows(86_398 + t, "\(width)x\(height)")
@@ -202,7 +215,8 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
 
     /// The sprite sheet committed beside the example timelines is the font's.
     @Test func committedSpriteSheetIsTheFont() throws {
-        let sheet = try #require(try MediaReader(path: repositoryTimelines.appendingPathComponent("assets/clock-digits.png").path).readFrames().first)
+        let sheet = try #require(
+            try MediaReader(path: repositoryTimelines.appendingPathComponent("assets/clock-digits.png").path).readFrames().first)
         #expect(sheet.width == ClockFont.sheetWidth && sheet.height == ClockFont.height)
         #expect(sheet.packedBytes == ClockFont.sheetRGBA())
     }
@@ -214,8 +228,11 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     @Test func writesTheFramesOfTheDuration() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try runReel(["clock", "--start", "23:59:55", "--duration", "10", "--size", "128x72", "--preset", "ultrafast",
-                                  "-o", "c.mp4"], in: dir)
+        let result = try runReel(
+            [
+                "clock", "--start", "23:59:55", "--duration", "10", "--size", "128x72", "--preset", "ultrafast",
+                "-o", "c.mp4"
+            ], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         let reader = try MediaReader(path: dir.appendingPathComponent("c.mp4").path)
         #expect(reader.info.width == 128 && reader.info.height == 72 && abs(reader.info.duration - 10) < 1e-6)
@@ -228,8 +245,11 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     @Test func videoRollsOverMidnight() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = try runReel(["clock", "--style", "both", "--start", "23:59:58", "--duration", "3", "--size", "960x540", "--fps", "2",
-                                  "--crf", "12", "--preset", "ultrafast", "-o", "roll.mp4"], in: dir)
+        let result = try runReel(
+            [
+                "clock", "--style", "both", "--start", "23:59:58", "--duration", "3", "--size", "960x540", "--fps", "2",
+                "--crf", "12", "--preset", "ultrafast", "-o", "roll.mp4"
+            ], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         let frames = try MediaReader(path: dir.appendingPathComponent("roll.mp4").path).readFrames()
         #expect(frames.count == 6)
@@ -244,8 +264,10 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     @Test func emittedTimelineRendersTheSameFrames() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let arguments = ["--style", "both", "--start", "11:59:58", "--duration", "2", "--size", "320x180", "--fps", "5", "--smooth",
-                         "--preset", "ultrafast"]
+        let arguments = [
+            "--style", "both", "--start", "11:59:58", "--duration", "2", "--size", "320x180", "--fps", "5", "--smooth",
+            "--preset", "ultrafast"
+        ]
         let clock = try runReel(["clock"] + arguments + ["-o", "clock.mp4", "--emit-timeline", "t/clock.json"], in: dir)
         #expect(clock.status == 0, "\(clock.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t/assets/clock-digits.png").path))
@@ -267,7 +289,10 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
         let only = try runReel(["clock"] + arguments + ["--emit-timeline", "only.json"], in: dir)
         #expect(only.status == 0, "\(only.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("only.json").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".mp4") }.sorted() == ["clock.mp4", "render.mp4"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".mp4") }.sorted() == [
+                "clock.mp4", "render.mp4"
+            ])
     }
 
     /// An hour of both clocks is under 100 KB of JSON, and its frame at 3599 s shows the right
@@ -275,9 +300,11 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
     @Test func anHourLongTimelineIsSmallAndRight() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let emit = try runReel(["clock", "--style", "both", "--start", "23:30:00", "--duration", "3600", "--emit-timeline", "hour.json"], in: dir)
+        let emit = try runReel(
+            ["clock", "--style", "both", "--start", "23:30:00", "--duration", "3600", "--emit-timeline", "hour.json"], in: dir)
         #expect(emit.status == 0, "\(emit.stderr)")
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("hour.json").path)[.size] as? Int)
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("hour.json").path)[.size] as? Int)
         #expect(size < 100_000)
         let frame = try runReel(["frame", "hour.json", "--time", "3599", "-o", "f.png"], in: dir)
         #expect(frame.status == 0, "\(frame.stderr)")
@@ -291,9 +318,11 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
         (["--start", "25:00:00"], "--start"), (["--start", "12:60:00"], "--start"), (["--start", "noon"], "--start"),
         (["--duration", "0"], "--duration"), (["--duration", "-5"], "--duration"), (["--duration", "ten"], "--duration"),
         (["--duration", "100000"], "--duration"),
-        (["--size", "0"], "--size"), (["--size", "0x0"], "--size"), (["--size", "100000"], "--size"), (["--size", "100000x100000"], "--size"),
-        (["--size", "641x480"], "--size"), (["--fps", "0"], "--fps"), (["--style", "digital"], "--style"), (["--crf", "60"], "--crf"),
-        (["--preset", "fastest"], "--preset"), (["--now", "--start", "10:00:00"], "--now"),
+        (["--size", "0"], "--size"), (["--size", "0x0"], "--size"), (["--size", "100000"], "--size"),
+        (["--size", "100000x100000"], "--size"),
+        (["--size", "641x480"], "--size"), (["--fps", "0"], "--fps"), (["--style", "digital"], "--style"),
+        (["--crf", "60"], "--crf"),
+        (["--preset", "fastest"], "--preset"), (["--now", "--start", "10:00:00"], "--now")
     ])
     func badArgumentsFailBeforeWriting(arguments: [String], option: String) throws {
         let dir = makeScratchDirectory()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelMedia
+import Testing
 
 @Suite struct CommandLineTests {
     @Test func renderWritesTheTimelinesNameByDefault() throws {
@@ -31,8 +31,10 @@ import ReelMedia
     @Test(arguments: [
         (#"{"id": "a", "opacity": "half"}"#, "layers[0].opacity"),
         (#"{"id": "a", "animations": [{"keyPath": "positon.x", "toValue": 3}]}"#, "layers[0].animations[0].keyPath"),
-        (#"{"id": "a", "animations": [{"keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.7, 0.4]}]}"#,
-         "layers[0].animations[0].keyTimes[2]"),
+        (
+            #"{"id": "a", "animations": [{"keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.7, 0.4]}]}"#,
+            "layers[0].animations[0].keyTimes[2]"
+        )
     ])
     func invalidTimelineFailsCleanly(layer: String, path: String) throws {
         let dir = makeScratchDirectory()
@@ -65,7 +67,9 @@ import ReelMedia
 }
 
 @Suite struct HitCommandTests {
-    static let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Timelines/seeds/3-hitTest.json").standardized
+    static let seed = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../Timelines/seeds/3-hitTest.json"
+    ).standardized
 
     func hit(_ point: String) throws -> (status: Int32, stdout: String) {
         let result = try runReel(["hit", Self.seed.path, "--time", "0", "--point", point])
@@ -89,18 +93,20 @@ import ReelMedia
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = #"""
-        {"canvas": {"width": 64, "height": 64, "duration": 1, "fps": "thirty"},
-         "layers": [
-           {"id": "card", "cornerRadious": 8, "backgroundColor": "orange",
-            "animations": [
-              {"keyPath": "transform.rotaton.z", "toValue": 1},
-              {"keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.8, 0.4], "fillMode": "forward"}]}]}
-        """#
+            {"canvas": {"width": 64, "height": 64, "duration": 1, "fps": "thirty"},
+             "layers": [
+               {"id": "card", "cornerRadious": 8, "backgroundColor": "orange",
+                "animations": [
+                  {"keyPath": "transform.rotaton.z", "toValue": 1},
+                  {"keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.8, 0.4], "fillMode": "forward"}]}]}
+            """#
         try text.write(to: dir.appendingPathComponent("five.json"), atomically: true, encoding: .utf8)
         let result = try runReel(["validate", "five.json"], in: dir)
         #expect(result.status == 1)
-        for path in ["canvas.fps", "layers[0].cornerRadious", "layers[0].backgroundColor", "layers[0].animations[0].keyPath",
-                     "layers[0].animations[1].keyTimes[2]", "layers[0].animations[1].fillMode"] {
+        for path in [
+            "canvas.fps", "layers[0].cornerRadious", "layers[0].backgroundColor", "layers[0].animations[0].keyPath",
+            "layers[0].animations[1].keyTimes[2]", "layers[0].animations[1].fillMode"
+        ] {
             #expect(result.stderr.contains(path + ":"), "missing \(path) in \(result.stderr)")
         }
         #expect(result.stderr.contains("did you mean `cornerRadius`?"))
@@ -112,7 +118,8 @@ import ReelMedia
     @Test func validFileGetsASummaryAndWarnings() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let text = #"{"canvas": {"width": 64, "height": 64, "duration": 1}, "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "fillMode": "forwards"}]}]}"#
+        let text =
+            #"{"canvas": {"width": 64, "height": 64, "duration": 1}, "layers": [{"id": "a", "animations": [{"keyPath": "opacity", "toValue": 0, "fillMode": "forwards"}]}]}"#
         try text.write(to: dir.appendingPathComponent("ok.json"), atomically: true, encoding: .utf8)
         let result = try runReel(["validate", "ok.json"], in: dir)
         #expect(result.status == 0)

@@ -10,20 +10,20 @@ func makeScratchDirectory() -> URL {
 /// 1 s at 10 fps, 160x96: an #FF8800 square sliding right over a dark background, and a
 /// rotating, fading card with a border and a sublayer (group opacity) for the determinism test.
 let slidingSquareTimeline = #"""
-{
-  "canvas": {"width": 160, "height": 96, "fps": 10, "duration": 1, "background": "#1E1E28"},
-  "layers": [
-    {"id": "square", "bounds": [0, 0, 32, 32], "position": [24, 48], "backgroundColor": "#FF8800",
-     "animations": [{"keyPath": "position.x", "fromValue": 24, "toValue": 124, "duration": 1}]},
-    {"id": "card", "bounds": [0, 0, 50, 30], "position": [100, 30], "backgroundColor": "#3498DB", "cornerRadius": 8,
-     "borderWidth": 3, "borderColor": "#FFFFFF",
-     "sublayers": [{"id": "dot", "bounds": [0, 0, 16, 16], "position": [25, 15], "cornerRadius": 8, "backgroundColor": "#E74C3C"}],
-     "animations": [
-       {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "120deg", "duration": 1, "timingFunction": "easeInEaseOut"},
-       {"keyPath": "opacity", "values": [1, 0.3, 0.8], "duration": 1}]}
-  ]
-}
-"""#
+    {
+      "canvas": {"width": 160, "height": 96, "fps": 10, "duration": 1, "background": "#1E1E28"},
+      "layers": [
+        {"id": "square", "bounds": [0, 0, 32, 32], "position": [24, 48], "backgroundColor": "#FF8800",
+         "animations": [{"keyPath": "position.x", "fromValue": 24, "toValue": 124, "duration": 1}]},
+        {"id": "card", "bounds": [0, 0, 50, 30], "position": [100, 30], "backgroundColor": "#3498DB", "cornerRadius": 8,
+         "borderWidth": 3, "borderColor": "#FFFFFF",
+         "sublayers": [{"id": "dot", "bounds": [0, 0, 16, 16], "position": [25, 15], "cornerRadius": 8, "backgroundColor": "#E74C3C"}],
+         "animations": [
+           {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "120deg", "duration": 1, "timingFunction": "easeInEaseOut"},
+           {"keyPath": "opacity", "values": [1, 0.3, 0.8], "duration": 1}]}
+      ]
+    }
+    """#
 
 /// Where the built `reel` executable is: beside the test bundle in the build folder.
 /// How much longer than usual a time limit in a test may be: REEL_TEST_TIME_SCALE, which
@@ -37,12 +37,15 @@ func reelExecutable() -> URL {
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         dir = dir.deletingLastPathComponent()
     }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/reel").standardized
+    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/reel")
+        .standardized
 }
 
 /// Runs `reel` with `arguments`; returns its exit status, stdout and stderr. With `timeout`,
 /// a run still going after that many seconds is terminated (and ends by SIGTERM).
-func runReel(_ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
+func runReel(_ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (
+    status: Int32, stdout: String, stderr: String
+) {
     let process = Process()
     process.executableURL = reelExecutable()
     process.arguments = arguments

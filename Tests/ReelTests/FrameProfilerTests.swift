@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelMedia
 import ReelTimeline
+import Testing
+
 @testable import Reel
 
 @Suite struct FrameProfilerTests {
@@ -17,14 +18,19 @@ import ReelTimeline
         let stages = [FrameStage.evaluate, .plan, .draw, .convert]
         var (stageWall, totalWall): (UInt64, UInt64) = (0, 0)
         for record in report.records {
-            let cpu = stages.reduce(0) { $0 + record[$1].cpu }, total = record.workerTotal.cpu
-            #expect(cpu <= total && Double(total - cpu) <= 0.05 * Double(total), "frame \(record.frame): stages \(cpu) ns of \(total) ns CPU")
+            let cpu = stages.reduce(0) { $0 + record[$1].cpu }
+            let total = record.workerTotal.cpu
+            #expect(
+                cpu <= total && Double(total - cpu) <= 0.05 * Double(total),
+                "frame \(record.frame): stages \(cpu) ns of \(total) ns CPU")
             stageWall += stages.reduce(0) { $0 + record[$1].wall }
             totalWall += record.workerTotal.wall
             #expect(record[.encode].wall > 0)
             #expect(record[.draw].wall > 0 && record[.plan].wall > 0 && record[.evaluate].wall > 0)
         }
-        #expect(stageWall <= totalWall && Double(totalWall - stageWall) <= 0.05 * Double(totalWall), "stages \(stageWall) ns of \(totalWall) ns")
+        #expect(
+            stageWall <= totalWall && Double(totalWall - stageWall) <= 0.05 * Double(totalWall),
+            "stages \(stageWall) ns of \(totalWall) ns")
         // Every layer that draws shows up with its cost.
         let layers = Set(report.layers().map(\.layer))
         #expect(layers.isSuperset(of: ["canvas/square", "canvas/card", "canvas/card/dot"]))
@@ -34,15 +40,19 @@ import ReelTimeline
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try slidingSquareTimeline.write(to: dir.appendingPathComponent("sliding.json"), atomically: true, encoding: .utf8)
-        let result = try runReel(["profile", "sliding.json", "--threads", "2", "--frames", "2..<8", "--encode", "--trace", "trace.json",
-                                  "--chart", "chart.png", "--json", "profile.json"], in: dir)
+        let result = try runReel(
+            [
+                "profile", "sliding.json", "--threads", "2", "--frames", "2..<8", "--encode", "--trace", "trace.json",
+                "--chart", "chart.png", "--json", "profile.json"
+            ], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         for stage in ["evaluate", "plan", "draw", "convert", "encode", "frame"] { #expect(result.stdout.contains("\n\(stage) ")) }
         #expect(result.stdout.contains("slowest frames:"))
 
         // Trace-event JSON: an object with traceEvents; complete events have a name, ts, dur,
         // pid and tid; one track per render worker and one for the encoder.
-        let trace = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("trace.json"))) as! [String: Any]
+        let trace =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("trace.json"))) as! [String: Any]
         let events = try #require(trace["traceEvents"] as? [[String: Any]])
         let complete = events.filter { $0["ph"] as? String == "X" }
         #expect(complete.count == 6 * 5)
@@ -50,12 +60,15 @@ import ReelTimeline
             #expect(event["name"] is String && event["ts"] is Double && event["pid"] is Int && event["tid"] is Int)
             #expect((event["dur"] as? Double ?? -1) >= 0)
         }
-        let threadNames = events.filter { $0["ph"] as? String == "M" }.compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
+        let threadNames = events.filter { $0["ph"] as? String == "M" }.compactMap {
+            ($0["args"] as? [String: Any])?["name"] as? String
+        }
         #expect(Set(threadNames) == ["render worker 0", "render worker 1", "encoder"])
         let frames = Set(complete.compactMap { ($0["args"] as? [String: Any])?["frame"] as? Int })
         #expect(frames == Set(2..<8))
 
-        let figures = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("profile.json"))) as! [String: Any]
+        let figures =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("profile.json"))) as! [String: Any]
         #expect(figures["frames"] as? Int == 6)
         #expect((figures["per_frame"] as? [Any])?.count == 6)
 
@@ -63,7 +76,9 @@ import ReelTimeline
         #expect(chart.width == 1200 && chart.height == 400)
         // Bars were drawn: the draw stage's orange appears.
         var orange = 0
-        for y in 0..<chart.height { for x in 0..<chart.width where chart.pixel(x: x, y: y) == (0xF3, 0x9C, 0x12, 255) { orange += 1 } }
+        for y in 0..<chart.height {
+            for x in 0..<chart.width where chart.pixel(x: x, y: y) == (0xF3, 0x9C, 0x12, 255) { orange += 1 }
+        }
         #expect(orange > 0)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelMedia
 import ReelTimeline
+import Testing
+
 @testable import Reel
 
 /// A frame rendered straight to YUV, drawn and converted a band at a time, is the frame drawn

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The catalogue of hostile inputs in `Tests/Fixtures/invalid`: broken and malicious JSON,
@@ -20,12 +21,14 @@ import Glibc
         let creates: String?
     }
 
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/invalid").standardized
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/invalid")
+        .standardized
     /// Seconds a case may take: 10, times REEL_TEST_TIME_SCALE where a sanitizer slows everything down.
     static let limit = 10 * testTimeScale
 
     @Test func everyHostileInputGetsItsExitStatusAndMessage() throws {
-        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: Self.folder.appendingPathComponent("catalogue.json")))
+        let cases = try JSONDecoder().decode(
+            [Case].self, from: Data(contentsOf: Self.folder.appendingPathComponent("catalogue.json")))
         #expect(cases.count >= 40)
         let scratch = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -40,12 +43,18 @@ import Glibc
             #expect(result.status == c.exit, "reel \(command): exit \(result.status), stderr: \(result.stderr)")
             #expect(c.message.isEmpty || result.stderr.contains(c.message), "reel \(command): \(result.stderr)")
             #expect(seconds < Self.limit, "reel \(command) took \(seconds) s")
-            #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), "reel \(command) crashed: \(result.stderr)")
+            #expect(
+                !result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"),
+                "reel \(command) crashed: \(result.stderr)")
             if let absent = c.absent {
-                #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(absent).path), "reel \(command) left \(absent)")
+                #expect(
+                    !FileManager.default.fileExists(atPath: dir.appendingPathComponent(absent).path),
+                    "reel \(command) left \(absent)")
             }
             if let created = c.creates {
-                #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(created).path), "reel \(command) made no \(created)")
+                #expect(
+                    FileManager.default.fileExists(atPath: dir.appendingPathComponent(created).path),
+                    "reel \(command) made no \(created)")
             }
         }
         // No temporary file is left beside the outputs, and the inputs are all still there.
@@ -55,7 +64,9 @@ import Glibc
         for name in inputs {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path), "\(name) is gone")
         }
-        #expect(try Data(contentsOf: dir.appendingPathComponent("valid.json")) == Data(contentsOf: Self.folder.appendingPathComponent("valid.json")))
+        #expect(
+            try Data(contentsOf: dir.appendingPathComponent("valid.json"))
+                == Data(contentsOf: Self.folder.appendingPathComponent("valid.json")))
     }
 
     /// The memory bombs are refused from an estimate, before the memory is taken: no child

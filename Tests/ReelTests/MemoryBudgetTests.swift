@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelTimeline
+import Testing
+
 @testable import Reel
 
 /// Memory bombs are refused before anything is drawn, with the figure and the layer; what
@@ -12,7 +13,8 @@ import ReelTimeline
         var layer = ""
         for level in (0..<depth).reversed() {
             let inner = layer.isEmpty ? "" : ", \"sublayers\": [\(layer)]"
-            layer = "{\"id\": \"n\(level)\", \"bounds\": [0, 0, \(size), \(size)], \"position\": [\(size / 2), \(size / 2)], \"opacity\": 0.99, \"backgroundColor\": \"#10FF0000\"\(inner)}"
+            layer =
+                "{\"id\": \"n\(level)\", \"bounds\": [0, 0, \(size), \(size)], \"position\": [\(size / 2), \(size / 2)], \"opacity\": 0.99, \"backgroundColor\": \"#10FF0000\"\(inner)}"
         }
         return "{\"canvas\": {\"width\": \(size), \"height\": \(size), \"duration\": 0.1}, \"layers\": [\(layer)]}"
     }
@@ -56,8 +58,11 @@ import ReelTimeline
     /// A `shouldRasterize` layer too big to keep as a bitmap is drawn directly: eight of
     /// 16384 x 16384 on a small canvas render in little memory.
     @Test func hugeRasterizedLayersAreDrawnDirectly() throws {
-        let layers = (0..<8).map { "{\"id\": \"r\($0)\", \"bounds\": [0, 0, 16384, 16384], \"position\": [32, 32], \"backgroundColor\": \"#FF0000\", \"shouldRasterize\": true}" }
-        let text = "{\"canvas\": {\"width\": 64, \"height\": 64, \"duration\": 0.1}, \"layers\": [\(layers.joined(separator: ", "))]}"
+        let layers = (0..<8).map {
+            "{\"id\": \"r\($0)\", \"bounds\": [0, 0, 16384, 16384], \"position\": [32, 32], \"backgroundColor\": \"#FF0000\", \"shouldRasterize\": true}"
+        }
+        let text =
+            "{\"canvas\": {\"width\": 64, \"height\": 64, \"duration\": 0.1}, \"layers\": [\(layers.joined(separator: ", "))]}"
         let timeline = try Timeline.decode(text)
         let estimate = MemoryBudget.estimate(timeline, images: [:])
         #expect(estimate.total(workers: 1) < 64 << 20)
@@ -67,7 +72,8 @@ import ReelTimeline
 
     /// Asked for more workers than fit, `render` runs fewer and says so.
     @Test func renderSaysWhenItRunsFewerWorkers() throws {
-        let (directory, path) = try write("{\"canvas\": {\"width\": 64, \"height\": 64, \"duration\": 0.07}, \"layers\": []}", "small.json")
+        let (directory, path) = try write(
+            "{\"canvas\": {\"width\": 64, \"height\": 64, \"duration\": 0.07}, \"layers\": []}", "small.json")
         // Each worker counts the kept-shadow cap (32 MB): 80 MB holds two.
         let result = try runReel(["render", path, "-o", "small.mp4", "--threads", "4", "--memory-limit", "80"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelTimeline
 
 /// The JSON reader accepts exactly RFC 8259 (plus a leading byte order mark) and reports
@@ -11,7 +12,7 @@ import Testing
         ("// c\n1", "expected a value"), ("/* c */ 1", "expected a value"), ("[1] x", "unexpected text"),
         ("\"\\uDC00\"", "low surrogate"), ("\"\\uD800\"", "high surrogate"), ("\"\\u+123\"", "invalid \\u escape"),
         ("\"a\u{01}b\"", "control character"), ("\"a\nb\"", "control character"), ("{\"a\": 1, \"a\": 2}", "duplicate key"),
-        ("NaN", "expected a value"), ("'a'", "expected a value"), ("[1 2]", "expected ',' or ']'"),
+        ("NaN", "expected a value"), ("'a'", "expected a value"), ("[1 2]", "expected ',' or ']'")
     ])
     func rejects(text: String, message: String) {
         #expect {
@@ -24,7 +25,7 @@ import Testing
     @Test(arguments: [
         ("0", JSONValue.number(0)), ("-0.5e-3", .number(-0.0005)), ("10E2", .number(1000)), ("1.25", .number(1.25)),
         ("\u{FEFF}[true]", .array([.bool(true)])), ("\"\\uD83D\\uDE00\"", .string("😀")), ("\"\\/\\u00e9\"", .string("/é")),
-        (" {\"a\" : [ null ] } ", .object([(key: "a", value: .array([.null]))])),
+        (" {\"a\" : [ null ] } ", .object([(key: "a", value: .array([.null]))]))
     ])
     func accepts(text: String, value: JSONValue) throws {
         #expect(try JSONParser.parse(text) == value)

@@ -1,6 +1,7 @@
-import Testing
 import ReelCore
 import ReelLayers
+import Testing
+
 @testable import ReelTimeline
 
 /// What `reel inspect` and the validator print is safe to print: valid JSON only, no control
@@ -26,7 +27,8 @@ import ReelLayers
             try timeline("{\"id\": \"a\\u001b[31m\"}")
         } throws: { error in
             let text = "\(error)"
-            return text.contains("layers[0].id") && text.contains("printable") && text.contains("\\u001b") && !text.contains("\u{1b}")
+            return text.contains("layers[0].id") && text.contains("printable") && text.contains("\\u001b")
+                && !text.contains("\u{1b}")
         }
     }
 
@@ -44,9 +46,15 @@ import ReelLayers
         let flags = try LayerInspector.inspect(t, at: 0, key: "contentsAreFlipped")
         #expect(flags == .object([("time", .number(0)), ("layers", .object([("a", .bool(true)), ("a/b", .bool(true))]))]))
         guard case .object(let top) = try LayerInspector.inspect(t, at: 0, layer: "a"),
-              case .object(let layers)? = top.first(where: { $0.0 == "layers" })?.1,
-              case .object(let a)? = layers.first?.1 else { Issue.record("no layer a"); return }
+            case .object(let layers)? = top.first(where: { $0.0 == "layers" })?.1,
+            case .object(let a)? = layers.first?.1
+        else {
+            Issue.record("no layer a")
+            return
+        }
         #expect(a.last?.0 == "contentsAreFlipped")
-        #expect { try LayerInspector.inspect(t, at: 0, key: "contentsAreFliped") } throws: { "\($0)".contains("contentsAreFlipped") }
+        #expect { try LayerInspector.inspect(t, at: 0, key: "contentsAreFliped") } throws: {
+            "\($0)".contains("contentsAreFlipped")
+        }
     }
 }

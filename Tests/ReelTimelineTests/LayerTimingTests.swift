@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelLayers
+import Testing
+
 @testable import ReelTimeline
 
 /// Layers as timing objects (CALayer adopts CAMediaTiming), and animation speeds of 0 and
@@ -9,7 +10,8 @@ import ReelLayers
 @Suite struct LayerTimingTests {
     /// The presentation of layer `l` (with `layer` JSON members and one `animation`) at `t`.
     func layer(_ animation: String, at t: Double, layer: String = "") throws -> Layer {
-        let json = #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "l""#
+        let json =
+            #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "l""#
             + (layer.isEmpty ? "" : ", " + layer) + #", "animations": ["# + animation + "]}]}"
         return try Timeline.decode(json).layers[0].presentation(at: t)
     }
@@ -26,14 +28,15 @@ import ReelLayers
         let a = #"{"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "beginTime": 0.5}"#
         let timing = #""speed": 2, "beginTime": 0.5"#
         #expect(try layer(a, at: 1.0, layer: timing).position.x == 50)
-        #expect(try layer(a, at: 0.74, layer: timing).position.x == 0)     // not begun: the model value
-        #expect(try layer(a, at: 0.75, layer: timing).position.x == 0)     // begins
-        #expect(try layer(a, at: 1.25, layer: timing).position.x == 100)   // closed at its end
-        #expect(try layer(a, at: 1.26, layer: timing).position.x == 0)     // removed
+        #expect(try layer(a, at: 0.74, layer: timing).position.x == 0)  // not begun: the model value
+        #expect(try layer(a, at: 0.75, layer: timing).position.x == 0)  // begins
+        #expect(try layer(a, at: 1.25, layer: timing).position.x == 100)  // closed at its end
+        #expect(try layer(a, at: 1.26, layer: timing).position.x == 0)  // removed
     }
 
     @Test func sublayersRunInTheirSuperlayersTime() throws {
-        let json = #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "p", "speed": 0, "timeOffset": 0.25, "#
+        let json =
+            #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "p", "speed": 0, "timeOffset": 0.25, "#
             + #""sublayers": [{"id": "c", "speed": 2, "animations": [\#(zeroToHundred)]}]}]}"#
         let timeline = try Timeline.decode(json)
         for t in [0.0, 7] { #expect(timeline.layers[0].presentation(at: t).sublayers[0].position.x == 50) }
@@ -56,13 +59,16 @@ import ReelLayers
     }
 
     @Test func decoderAcceptsZeroAndNegativeSpeeds() throws {
-        #expect(throws: Never.self) { try layer(#"{"keyPath": "opacity", "toValue": 0, "speed": -2}"#, at: 0, layer: #""speed": 0"#) }
+        #expect(throws: Never.self) {
+            try layer(#"{"keyPath": "opacity", "toValue": 0, "speed": -2}"#, at: 0, layer: #""speed": 0"#)
+        }
         #expect(throws: (any Error).self) { try layer(zeroToHundred, at: 0, layer: #""speed": "fast""#) }
     }
 
     /// The pause-and-scrub seed: the same spinner running, paused at 0.5 s, at half speed and backward.
     @Test func pauseAndScrubSeed() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Timelines/seeds/5-pauseAndScrub.json")
         let timeline = try Timeline.load(contentsOf: file.path)
         func angle(_ layer: String, _ t: Double) -> Double {
@@ -74,7 +80,8 @@ import ReelLayers
             #expect(abs(angle("paused", t) - .pi / 2) < 1e-9)
             #expect(abs(angle("running", t) - (.pi * t).truncatingRemainder(dividingBy: 2 * .pi)) < 1e-9)
             #expect(abs(angle("halfSpeed", t) - .pi * t / 2) < 1e-9)
-            let back = angle("backward", t), expected = (.pi * (100 - t)).truncatingRemainder(dividingBy: 2 * .pi)
+            let back = angle("backward", t)
+            let expected = (.pi * (100 - t)).truncatingRemainder(dividingBy: 2 * .pi)
             #expect(abs(back - expected) < 1e-9 || abs(abs(back - expected) - 2 * .pi) < 1e-9)
         }
     }

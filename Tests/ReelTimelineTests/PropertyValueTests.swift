@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelLayers
+import Testing
+
 @testable import ReelTimeline
 
 /// Property values say what they hold, from the file to the layer, and each kind animates by
@@ -26,7 +27,7 @@ import ReelLayers
             (.path, "null", .path(nil)),
             (.name, #""logo""#, .image("logo")),
             (.name, "null", .image(nil)),
-            (.choice(["top", "bottom"]), #""bottom""#, .choice("bottom")),
+            (.choice(["top", "bottom"]), #""bottom""#, .choice("bottom"))
         ]
         for (kind, json, expected) in cases {
             #expect(kind.decode(try node(json)) == expected, "\(kind) from \(json)")
@@ -45,13 +46,17 @@ import ReelLayers
         let image = FileManager.default.temporaryDirectory.appendingPathComponent("reel-value-\(UUID().uuidString).png")
         try Data([0x89]).write(to: image)
         defer { try? FileManager.default.removeItem(at: image) }
-        let t = try Timeline.decode(#"""
-        {"canvas": {"width": 10, "height": 10, "duration": 2},
-         "assets": {"día ☀︎": {"path": "\#(image.path)"}, "b": {"path": "\#(image.path)"}},
-         "layers": [{"id": "l", "contents": "día ☀︎",
-           "animations": [{"keyPath": "contents", "values": ["día ☀︎", "b"], "calculationMode": "discrete", "duration": 2}]}]}
-        """#)
-        guard case .keyframe(let k) = t.layers[0].animations[0].kind else { Issue.record("not a keyframe animation"); return }
+        let t = try Timeline.decode(
+            #"""
+            {"canvas": {"width": 10, "height": 10, "duration": 2},
+             "assets": {"día ☀︎": {"path": "\#(image.path)"}, "b": {"path": "\#(image.path)"}},
+             "layers": [{"id": "l", "contents": "día ☀︎",
+               "animations": [{"keyPath": "contents", "values": ["día ☀︎", "b"], "calculationMode": "discrete", "duration": 2}]}]}
+            """#)
+        guard case .keyframe(let k) = t.layers[0].animations[0].kind else {
+            Issue.record("not a keyframe animation")
+            return
+        }
         #expect(k.values == [.image("día ☀︎"), .image("b")])
         #expect(LayerProperty.all["contents"]!.value(of: t.layers[0].model) == .image("día ☀︎"))
         #expect(t.layers[0].presentation(at: 0.5).contents == "día ☀︎")
@@ -61,26 +66,37 @@ import ReelLayers
 
     @Test func numbersPointsAndColoursMixComponentByComponent() {
         #expect(PropertyValue.number(0).interpolated(to: .number(10), 0.25) == .number(2.5))
-        #expect(PropertyValue.point(Point(x: 0, y: 10)).interpolated(to: .point(Point(x: 10, y: 0)), 0.5) == .point(Point(x: 5, y: 5)))
-        let mixed = PropertyValue.color(Color(red: 1, green: 0, blue: 0, alpha: 1)).interpolated(to: .color(Color(red: 0, green: 0, blue: 1, alpha: 0)), 0.5)
+        #expect(
+            PropertyValue.point(Point(x: 0, y: 10)).interpolated(to: .point(Point(x: 10, y: 0)), 0.5) == .point(Point(x: 5, y: 5))
+        )
+        let mixed = PropertyValue.color(Color(red: 1, green: 0, blue: 0, alpha: 1)).interpolated(
+            to: .color(Color(red: 0, green: 0, blue: 1, alpha: 0)), 0.5)
         #expect(mixed == .color(Color(red: 0.5, green: 0, blue: 0.5, alpha: 0.5)))
     }
 
     @Test func transformsMixThroughTheirComponents() throws {
         // Halfway between no rotation and a quarter turn is an eighth turn, not a shrunken matrix.
-        let a = PropertyValue.transform(.identity), b = PropertyValue.transform(.rotation(.pi / 2, x: 0, y: 0, z: 1))
-        guard case .transform(let m) = a.interpolated(to: b, 0.5) else { Issue.record("not a transform"); return }
+        let a = PropertyValue.transform(.identity)
+        let b = PropertyValue.transform(.rotation(.pi / 2, x: 0, y: 0, z: 1))
+        guard case .transform(let m) = a.interpolated(to: b, 0.5) else {
+            Issue.record("not a transform")
+            return
+        }
         let expected = Transform3D.rotation(.pi / 4, x: 0, y: 0, z: 1)
         #expect(zip(m.rows, expected.rows).allSatisfy { abs($0 - $1) < 1e-12 })
         // Adding concatenates; repeating is a power.
-        #expect(PropertyValue.transform(.translation(1, 0)).adding(.transform(.translation(2, 3))) == .transform(.translation(3, 3)))
+        #expect(
+            PropertyValue.transform(.translation(1, 0)).adding(.transform(.translation(2, 3))) == .transform(.translation(3, 3)))
         #expect(PropertyValue.transform(.translation(1, 2)).times(3) == .transform(.translation(3, 6)))
         #expect(PropertyValue.transform(.translation(1, 2)).times(0) == .transform(.identity))
     }
 
     @Test func pathsMixOnlyWithPathsOfTheSameElements() {
-        let small = Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), wide = Path(rect: Rect(x: 0, y: 0, width: 30, height: 10))
-        #expect(PropertyValue.path(small).interpolated(to: .path(wide), 0.5) == .path(Path(rect: Rect(x: 0, y: 0, width: 20, height: 10))))
+        let small = Path(rect: Rect(x: 0, y: 0, width: 10, height: 10))
+        let wide = Path(rect: Rect(x: 0, y: 0, width: 30, height: 10))
+        #expect(
+            PropertyValue.path(small).interpolated(to: .path(wide), 0.5)
+                == .path(Path(rect: Rect(x: 0, y: 0, width: 20, height: 10))))
         let oval = Path(ellipseIn: Rect(x: 0, y: 0, width: 10, height: 10))
         #expect(PropertyValue.path(small).interpolated(to: .path(oval), 0.99) == .path(small))
         #expect(PropertyValue.path(small).interpolated(to: .path(oval), 1) == .path(oval))
@@ -89,18 +105,25 @@ import ReelLayers
 
     @Test func aPathKeepsItsFillRuleThroughDecodingMixingAndInspect() throws {
         let json = #"{"elements": [["move", 0, 0], ["line", 4, 0], ["line", 0, 4], ["close"]], "fillRule": "evenOdd"}"#
-        guard case .path(let path?)? = ValueKind.path.decode(try node(json)) else { Issue.record("no path"); return }
+        guard case .path(let path?)? = ValueKind.path.decode(try node(json)) else {
+            Issue.record("no path")
+            return
+        }
         #expect(path.fillRule == .evenOdd)
         let moved = path.replacingPoints(path.points.map { $0 + Point(x: 1, y: 1) })
         #expect(moved.fillRule == .evenOdd)
         // Written back as the file wrote it; the default rule is left out.
         let written = String(decoding: try JSONEncoder().encode(PropertyValue.path(path).json), as: UTF8.self)
         #expect(ValueKind.path.decode(try node(written)) == .path(path))
-        guard case .object(let plain) = PropertyValue.path(Path(rect: .zero)).json else { Issue.record("not an object"); return }
+        guard case .object(let plain) = PropertyValue.path(Path(rect: .zero)).json else {
+            Issue.record("not an object")
+            return
+        }
         #expect(!plain.contains { $0.0 == "fillRule" })
 
         let report = ProblemReport()
-        let bad = JSONNode(value: try JSONParser.parse(#"{"rect": [0, 0, 1, 1], "fillRule": "evenodd"}"#), path: "shadowPath", report: report)
+        let bad = JSONNode(
+            value: try JSONParser.parse(#"{"rect": [0, 0, 1, 1], "fillRule": "evenodd"}"#), path: "shadowPath", report: report)
         #expect(ValueKind.path.decode(bad) == nil)
         #expect(report.problems.map(\.path) == ["shadowPath.fillRule"])
         #expect(report.problems.first?.suggestion?.contains("evenOdd") == true)
@@ -115,13 +138,15 @@ import ReelLayers
     }
 
     @Test func inspectPrintsNaturalJSON() throws {
-        let t = try Timeline.decode(#"""
-        {"canvas": {"width": 10, "height": 10, "duration": 1},
-         "layers": [{"id": "l", "contentsGravity": "topLeft", "backgroundColor": "#FF0000", "hidden": true}]}
-        """#)
+        let t = try Timeline.decode(
+            #"""
+            {"canvas": {"width": 10, "height": 10, "duration": 1},
+             "layers": [{"id": "l", "contentsGravity": "topLeft", "backgroundColor": "#FF0000", "hidden": true}]}
+            """#)
         func value(_ key: String) throws -> JSONValue? {
             guard case .object(let top) = try LayerInspector.inspect(t, at: 0, layer: "l", key: key),
-                  case .object(let layers)? = top.first(where: { $0.0 == "layers" })?.1 else { return nil }
+                case .object(let layers)? = top.first(where: { $0.0 == "layers" })?.1
+            else { return nil }
             return layers.first?.1
         }
         #expect(try value("contentsGravity") == .string("topLeft"))

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import ReelTimeline
 
 /// `Timelines/schema.json` describes everything the decoder accepts, and every timeline in
 /// the repository validates against it.
 @Suite struct SchemaTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     func schema() throws -> JSONValue {
         try JSONParser.parse(String(contentsOf: Self.repository.appendingPathComponent("Timelines/schema.json"), encoding: .utf8))
@@ -33,21 +35,33 @@ import Testing
 
     @Test func everyNameInCodeIsInTheSchema() throws {
         let s = try schema()
-        let defs = s["$defs"], anim = defs?["animation"]?["properties"], layer = defs?["layer"]?["properties"]
+        let defs = s["$defs"]
+        let anim = defs?["animation"]?["properties"]
+        let layer = defs?["layer"]?["properties"]
         #expect(strings(anim?["type"]?["enum"]) == Set(TimelineDecoder.animationTypes))
         #expect(strings(anim?["calculationMode"]?["enum"]) == Set(Animation.CalculationMode.allCases.map(\.rawValue)))
         #expect(strings(anim?["fillMode"]?["enum"]) == Set(FillMode.allCases.map(\.rawValue)))
         #expect(strings(anim?["rotationMode"]?["enum"]) == Set(Animation.RotationMode.allCases.map(\.rawValue)))
-        #expect(strings(layer?["contentsGravity"]?["enum"]) == Set(["center", "top", "bottom", "left", "right", "topLeft", "topRight",
-                                                                      "bottomLeft", "bottomRight", "resize", "resizeAspect", "resizeAspectFill"]))
+        #expect(
+            strings(layer?["contentsGravity"]?["enum"])
+                == Set([
+                    "center", "top", "bottom", "left", "right", "topLeft", "topRight",
+                    "bottomLeft", "bottomRight", "resize", "resizeAspect", "resizeAspectFill"
+                ]))
         #expect(strings(defs?["filter"]?["enum"]) == ["linear", "nearest", "trilinear"])
-        guard case .array(let forms)? = defs?["timingFunction"]?["oneOf"] else { Issue.record("no timingFunction forms"); return }
+        guard case .array(let forms)? = defs?["timingFunction"]?["oneOf"] else {
+            Issue.record("no timingFunction forms")
+            return
+        }
         #expect(strings(forms[0]["enum"]) == Set(TimingFunction.named.keys))
     }
 
     @Test func everyPropertyHasADescription() throws {
         let s = try schema()
-        for group in [s["$defs"]?["layer"]?["properties"], s["$defs"]?["animation"]?["properties"], s["properties"]?["canvas"]?["properties"]] {
+        for group in [
+            s["$defs"]?["layer"]?["properties"], s["$defs"]?["animation"]?["properties"],
+            s["properties"]?["canvas"]?["properties"]
+        ] {
             guard case .object(let members)? = group else { continue }
             for (key, value) in members {
                 #expect(value["description"] != nil, "\(key) has no description")
@@ -59,8 +73,10 @@ import Testing
     @Test func repositoryTimelinesValidate() throws {
         let files = FileManager.default.enumerator(atPath: Self.repository.path)!
             .compactMap { $0 as? String }
-            .filter { ($0.hasPrefix("Timelines/") || $0.hasPrefix("Tests/")) && $0.hasSuffix(".json") && !$0.hasSuffix("schema.json") }
-            .filter { !$0.hasPrefix("Tests/Fixtures/invalid/") }   // invalid on purpose: the hostile-input catalogue
+            .filter {
+                ($0.hasPrefix("Timelines/") || $0.hasPrefix("Tests/")) && $0.hasSuffix(".json") && !$0.hasSuffix("schema.json")
+            }
+            .filter { !$0.hasPrefix("Tests/Fixtures/invalid/") }  // invalid on purpose: the hostile-input catalogue
         #expect(files.count > 20)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -72,6 +88,8 @@ import Testing
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text.split(separator: "\n").filter { !$0.hasSuffix(": valid") }.joined(separator: "\n"))")
+        #expect(
+            process.terminationStatus == 0,
+            "\(text.split(separator: "\n").filter { !$0.hasSuffix(": valid") }.joined(separator: "\n"))")
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
-import Testing
 import ReelCore
 import ReelLayers
+import Testing
+
 @testable import ReelTimeline
 
-func timeline(_ layers: String, canvas: String = #""canvas": {"width": 200, "height": 100, "fps": 10, "duration": 2}"#) throws -> Timeline {
+func timeline(_ layers: String, canvas: String = #""canvas": {"width": 200, "height": 100, "fps": 10, "duration": 2}"#) throws
+    -> Timeline
+{
     try Timeline.decode("{\(canvas), \"layers\": \(layers)}", file: "test.json")
 }
 
@@ -19,12 +22,13 @@ func problems(_ text: String) -> [TimelineProblem] {
 
 @Suite struct TimelineDecodingTests {
     @Test func decodesLayersWithCoreAnimationNames() throws {
-        let t = try timeline(#"""
-        [{"id": "a", "bounds": [0, 0, 40, 20], "position": {"x": 50, "y": 60}, "anchorPoint": [0, 1],
-          "backgroundColor": "#FF8800", "opacity": 0.5, "cornerRadius": 4, "borderWidth": 2, "borderColor": [0, 0, 1, 1],
-          "transform": {"rotation": "90deg", "scale": 2}, "zPosition": 3, "hidden": false,
-          "sublayers": [{"id": "b", "frame": [10, 10, 20, 20]}]}]
-        """#)
+        let t = try timeline(
+            #"""
+            [{"id": "a", "bounds": [0, 0, 40, 20], "position": {"x": 50, "y": 60}, "anchorPoint": [0, 1],
+              "backgroundColor": "#FF8800", "opacity": 0.5, "cornerRadius": 4, "borderWidth": 2, "borderColor": [0, 0, 1, 1],
+              "transform": {"rotation": "90deg", "scale": 2}, "zPosition": 3, "hidden": false,
+              "sublayers": [{"id": "b", "frame": [10, 10, 20, 20]}]}]
+            """#)
         let a = t.layers[0].model
         #expect(a.bounds == Rect(x: 0, y: 0, width: 40, height: 20))
         #expect(a.position == Point(x: 50, y: 60))
@@ -37,21 +41,23 @@ func problems(_ text: String) -> [TimelineProblem] {
     }
 
     @Test func basicAnimationFollowsTimingFunction() throws {
-        let t = try timeline(#"""
-        [{"id": "a", "position": [0, 0], "animations": [
-          {"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "timingFunction": "easeInEaseOut"}]}]
-        """#)
+        let t = try timeline(
+            #"""
+            [{"id": "a", "position": [0, 0], "animations": [
+              {"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 1, "timingFunction": "easeInEaseOut"}]}]
+            """#)
         #expect(t.layers[0].presentation(at: 0.5).position.x == 50)
         #expect(abs(t.layers[0].presentation(at: 0.25).position.x - 100 * TimingFunction.easeInEaseOut.value(at: 0.25)) < 1e-9)
         #expect(t.layers[0].presentation(at: 1).position.x == 100)
-        #expect(t.layers[0].presentation(at: 1.5).position.x == 0)   // removed: back to the model value
+        #expect(t.layers[0].presentation(at: 1.5).position.x == 0)  // removed: back to the model value
     }
 
     @Test func keyframesWithKeyTimes() throws {
-        let t = try timeline(#"""
-        [{"id": "a", "animations": [
-          {"keyPath": "opacity", "values": [0, 1, 0.5], "keyTimes": [0, 0.25, 1], "duration": 2}]}]
-        """#)
+        let t = try timeline(
+            #"""
+            [{"id": "a", "animations": [
+              {"keyPath": "opacity", "values": [0, 1, 0.5], "keyTimes": [0, 0.25, 1], "duration": 2}]}]
+            """#)
         let l = t.layers[0]
         #expect(l.presentation(at: 0.25).opacity == 0.5)
         #expect(l.presentation(at: 0.5).opacity == 1)
@@ -59,20 +65,22 @@ func problems(_ text: String) -> [TimelineProblem] {
     }
 
     @Test func transformComponentsAnimateTogether() throws {
-        let t = try timeline(#"""
-        [{"id": "a", "animations": [
-          {"keyPath": "transform.scale", "fromValue": 1, "toValue": 3, "duration": 1},
-          {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "180deg", "duration": 1}]}]
-        """#)
+        let t = try timeline(
+            #"""
+            [{"id": "a", "animations": [
+              {"keyPath": "transform.scale", "fromValue": 1, "toValue": 3, "duration": 1},
+              {"keyPath": "transform.rotation.z", "fromValue": 0, "toValue": "180deg", "duration": 1}]}]
+            """#)
         let c = TransformComponents(t.layers[0].presentation(at: 0.5).transform)!
         #expect(abs(c.scale.x - 2) < 1e-9 && abs(c.scale.y - 2) < 1e-9)
         #expect(abs(c.rotation.z - .pi / 2) < 1e-9)
     }
 
     @Test func colourInterpolatesPerComponent() throws {
-        let t = try timeline(#"""
-        [{"id": "a", "animations": [{"keyPath": "backgroundColor", "fromValue": "#000000", "toValue": "#FF880000", "duration": 1}]}]
-        """#)
+        let t = try timeline(
+            #"""
+            [{"id": "a", "animations": [{"keyPath": "backgroundColor", "fromValue": "#000000", "toValue": "#FF880000", "duration": 1}]}]
+            """#)
         let c = t.layers[0].presentation(at: 0.5).backgroundColor!
         #expect(abs(c.red - 0.5) < 1e-12 && abs(c.green - 68.0 / 255) < 1e-12 && abs(c.alpha - 0.5) < 1e-12)
     }
@@ -88,25 +96,31 @@ func problems(_ text: String) -> [TimelineProblem] {
     }
 
     @Test func unknownKeyPathSuggestsTheRightOne() {
-        let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"animations\": [{\"keyPath\": \"transform.rotaton.z\", \"toValue\": 1}]}]}")
+        let p = problems(
+            "{\(canvas), \"layers\": [{\"id\": \"a\", \"animations\": [{\"keyPath\": \"transform.rotaton.z\", \"toValue\": 1}]}]}"
+        )
         #expect(p.map(\.path) == ["layers[0].animations[0].keyPath"])
         #expect(p[0].suggestion == "did you mean `transform.rotation.z`?")
     }
 
     @Test func keyTimesOutOfOrder() {
-        let p = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"animations\": [{\"keyPath\": \"opacity\", \"values\": [0, 1, 0], \"keyTimes\": [0, 0.8, 0.5]}]}]}")
+        let p = problems(
+            "{\(canvas), \"layers\": [{\"id\": \"a\", \"animations\": [{\"keyPath\": \"opacity\", \"values\": [0, 1, 0], \"keyTimes\": [0, 0.8, 0.5]}]}]}"
+        )
         #expect(p.map(\.path) == ["layers[0].animations[0].keyTimes[2]"])
     }
 
     @Test func layerClassIsCheckedAndWhatATransformLayerIgnoresIsWarnedAbout() throws {
-        let t = try timeline(##"[{"id": "cube", "class": "CATransformLayer", "backgroundColor": "#FF0000", "sublayers": [{"id": "face"}]}]"##)
+        let t = try timeline(
+            ##"[{"id": "cube", "class": "CATransformLayer", "backgroundColor": "#FF0000", "sublayers": [{"id": "face"}]}]"##)
         #expect(t.layers[0].model.layerClass == .transformLayer && t.layers[0].sublayers[0].model.layerClass == .layer)
         #expect(t.warnings.map(\.path) == ["layers[0].backgroundColor"])
         #expect(t.warnings.first?.found.contains("ignored on a CATransformLayer") == true)
         let misspelt = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"class\": \"CATransformlayer\"}]}")
         #expect(misspelt.map(\.path) == ["layers[0].class"])
         #expect(misspelt.first?.suggestion == "did you mean `CATransformLayer`?")
-        let mask = problems("{\(canvas), \"layers\": [{\"id\": \"a\", \"mask\": {\"id\": \"m\", \"class\": \"CATransformLayer\"}}]}")
+        let mask = problems(
+            "{\(canvas), \"layers\": [{\"id\": \"a\", \"mask\": {\"id\": \"m\", \"class\": \"CATransformLayer\"}}]}")
         #expect(mask.map(\.path) == ["layers[0].mask.class"])
     }
 
@@ -117,13 +131,17 @@ func problems(_ text: String) -> [TimelineProblem] {
     }
 
     @Test func reportsEveryProblemAtOnce() {
-        let p = problems(#"""
-        {"canvas": {"width": 201, "height": 100, "duration": -1},
-         "layers": [{"id": "a", "position": [1], "sublayers": [{"backgroundColor": "orange"}]},
-                    {"id": "a"}]}
-        """#)
-        #expect(Set(p.map(\.path)) == ["canvas.duration", "layers[0].position", "layers[0].sublayers[0]",
-                                       "layers[0].sublayers[0].backgroundColor", "layers[1].id"])
+        let p = problems(
+            #"""
+            {"canvas": {"width": 201, "height": 100, "duration": -1},
+             "layers": [{"id": "a", "position": [1], "sublayers": [{"backgroundColor": "orange"}]},
+                        {"id": "a"}]}
+            """#)
+        #expect(
+            Set(p.map(\.path)) == [
+                "canvas.duration", "layers[0].position", "layers[0].sublayers[0]",
+                "layers[0].sublayers[0].backgroundColor", "layers[1].id"
+            ])
     }
 
     @Test func syntaxErrorsGiveLineAndColumn() {
@@ -142,20 +160,21 @@ func problems(_ text: String) -> [TimelineProblem] {
     @Test func shadowAndContentsPropertiesAnimate() throws {
         let dir = FileManager.default.temporaryDirectory
         let image = dir.appendingPathComponent("reel-test-asset-\(UUID().uuidString).png")
-        try Data([0x89]).write(to: image)   // the decoder only checks that the file exists
+        try Data([0x89]).write(to: image)  // the decoder only checks that the file exists
         defer { try? FileManager.default.removeItem(at: image) }
-        let t = try Timeline.decode(#"""
-        {"canvas": {"width": 100, "height": 100, "duration": 2},
-         "assets": {"a": {"path": "\#(image.path)"}, "b": {"path": "\#(image.path)"}},
-         "layers": [{"id": "l", "contents": "a", "shadowOpacity": 0.5, "shadowPath": {"rect": [0, 0, 10, 10]},
-           "mask": {"id": "m", "bounds": [0, 0, 10, 10], "animations": [{"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2}]},
-           "animations": [
-             {"keyPath": "shadowOffset.height", "fromValue": -3, "toValue": 10, "duration": 1},
-             {"keyPath": "shadowRadius", "fromValue": 0, "toValue": 8, "duration": 1},
-             {"keyPath": "shadowPath", "fromValue": {"rect": [0, 0, 10, 10]}, "toValue": {"rect": [0, 0, 30, 10]}, "duration": 1},
-             {"keyPath": "contents", "values": ["a", "b"], "calculationMode": "discrete", "duration": 2},
-             {"keyPath": "contentsRect", "fromValue": [0, 0, 1, 1], "toValue": [0.5, 0, 0.5, 1], "duration": 1}]}]}
-        """#)
+        let t = try Timeline.decode(
+            #"""
+            {"canvas": {"width": 100, "height": 100, "duration": 2},
+             "assets": {"a": {"path": "\#(image.path)"}, "b": {"path": "\#(image.path)"}},
+             "layers": [{"id": "l", "contents": "a", "shadowOpacity": 0.5, "shadowPath": {"rect": [0, 0, 10, 10]},
+               "mask": {"id": "m", "bounds": [0, 0, 10, 10], "animations": [{"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2}]},
+               "animations": [
+                 {"keyPath": "shadowOffset.height", "fromValue": -3, "toValue": 10, "duration": 1},
+                 {"keyPath": "shadowRadius", "fromValue": 0, "toValue": 8, "duration": 1},
+                 {"keyPath": "shadowPath", "fromValue": {"rect": [0, 0, 10, 10]}, "toValue": {"rect": [0, 0, 30, 10]}, "duration": 1},
+                 {"keyPath": "contents", "values": ["a", "b"], "calculationMode": "discrete", "duration": 2},
+                 {"keyPath": "contentsRect", "fromValue": [0, 0, 1, 1], "toValue": [0.5, 0, 0.5, 1], "duration": 1}]}]}
+            """#)
         let l = t.layers[0].presentation(at: 0.5)
         #expect(l.shadowOffset == Size(width: 0, height: 3.5))
         #expect(l.shadowRadius == 4)
@@ -172,7 +191,8 @@ func problems(_ text: String) -> [TimelineProblem] {
     }
 
     @Test func gravityNamesAreChecked() {
-        let p = problems(#"{"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "l", "contentsGravity": "resizeAspct"}]}"#)
+        let p = problems(
+            #"{"canvas": {"width": 10, "height": 10, "duration": 1}, "layers": [{"id": "l", "contentsGravity": "resizeAspct"}]}"#)
         #expect(p.map(\.path) == ["layers[0].contentsGravity"])
         #expect(p.first?.suggestion == "did you mean `resizeAspect`?")
     }

@@ -1,11 +1,15 @@
 import Testing
+
 @testable import ReelTimeline
 
 @Suite struct TimingFunctionTests {
     /// y of the Bezier at the parameter whose x is `x`, by plain bisection (independent of the Newton solver).
     func reference(_ f: TimingFunction, _ x: Double) -> Double {
-        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double { 3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t }
-        var lo = 0.0, hi = 1.0
+        func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
+        }
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<200 {
             let mid = (lo + hi) / 2
             if b(mid, f.x1, f.x2) < x { lo = mid } else { hi = mid }
@@ -40,11 +44,11 @@ import Testing
         t.duration = 2
         #expect(t.localTime(at: 0.5) == nil)
         #expect(t.localTime(at: 2)! == (0, 1))
-        #expect(t.localTime(at: 3)! == (0, 2))   // closed at the end
-        #expect(t.localTime(at: 3.01) == nil)     // removed on completion
+        #expect(t.localTime(at: 3)! == (0, 2))  // closed at the end
+        #expect(t.localTime(at: 3.01) == nil)  // removed on completion
         t.fillMode = .both
         #expect(t.localTime(at: 0.5)! == (0, 0))
-        #expect(t.localTime(at: 9) == nil)        // removedOnCompletion still wins
+        #expect(t.localTime(at: 9) == nil)  // removedOnCompletion still wins
         t.removedOnCompletion = false
         #expect(t.localTime(at: 9)! == (0, 2))
     }
@@ -57,8 +61,8 @@ import Testing
         #expect(t.activeDuration == 5)
         #expect(t.localTime(at: 0.25)! == (0, 0.25))
         #expect(t.localTime(at: 1.25)! == (0, 0.75))  // on the way back
-        #expect(t.localTime(at: 2)! == (1, 0))         // next cycle starts
-        #expect(t.localTime(at: 5)! == (2, 1))         // ends half-way through cycle 3: at the far end
+        #expect(t.localTime(at: 2)! == (1, 0))  // next cycle starts
+        #expect(t.localTime(at: 5)! == (2, 1))  // ends half-way through cycle 3: at the far end
     }
 
     @Test func zeroDurationIsQuarterSecond() {
