@@ -1,0 +1,20 @@
+import Testing
+
+@testable import ReelCore
+
+@Suite struct ColorTests {
+    @Test func parsesHexForms() {
+        #expect(Color(hex: "#FF8800") == Color(red: 1, green: 136.0 / 255, blue: 0))
+        #expect(Color(hex: "#f80") == Color(hex: "#FF8800"))
+        #expect(Color(hex: "#FF880080")?.alpha == 128.0 / 255)
+        #expect(Color(hex: "FF8800") == nil)
+        #expect(Color(hex: "#GG8800") == nil)
+        #expect(Color(hex: "#FF88") == nil)
+    }
+
+    @Test func premultipliesAndRounds() {
+        let c = Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultipliedRGBA8
+        #expect(c.r == 128 && c.g == 64 && c.b == 0 && c.a == 128)
+        #expect(Color(hex: "#FF8800")!.hexString == "#FF8800")
+    }
+}
