@@ -67,6 +67,11 @@ public struct FramePlanner {
         let images: [String: Image]
         let keepsShadows: Bool
 
+        /// A layer's id path ("parent/child"), as the plan and the profile name layers.
+        static func path(_ parent: String, _ id: String) -> String {
+            parent.isEmpty ? id : "\(parent)/\(id)"
+        }
+
         mutating func register(_ layer: Layer, path: String) -> Int {
             plan.layers.append(path)
             return plan.layers.count - 1
@@ -85,7 +90,7 @@ public struct FramePlanner {
             guard !layer.isHidden else { return }
             let effective = inherited * min(max(layer.opacity, 0), 1)
             guard effective > 0 else { return }
-            let path = parentPath.isEmpty ? layer.id : "\(parentPath)/\(layer.id)"
+            let path = Self.path(parentPath, layer.id)
             let index = register(layer, path: path)
             let toDevice = transformIncluded ? parent : layer.transformToSuperlayer.concatenating(parent)
             if layer.shouldRasterize {
@@ -247,7 +252,7 @@ public struct FramePlanner {
                 // faded on its own by the transform layers it lies in.
                 for p in sublayer.contextPlanes(toSpace: space) {
                     let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
-                    let superPath = p.through.reduce(path) { $0.isEmpty ? $1.id : "\($0)/\($1.id)" }
+                    let superPath = p.through.reduce(path) { Self.path($0, $1.id) }
                     draw(
                         p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath,
                         transformIncluded: true)
