@@ -12,3 +12,12 @@ public struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A valid premultiplied pixel (no channel above alpha).
+public func randomPixel(_ g: inout SeededGenerator) -> UInt32 {
+    let a = UInt32.random(in: 0...255, using: &g)
+    let special = UInt32.random(in: 0..<8, using: &g)
+    let alpha: UInt32 = special == 0 ? 0 : (special == 1 ? 255 : a)
+    func c() -> UInt32 { UInt32.random(in: 0...alpha, using: &g) }
+    return c() | c() << 8 | c() << 16 | alpha << 24
+}

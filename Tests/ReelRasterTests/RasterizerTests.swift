@@ -1,0 +1,53 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import Testing
+
+@testable import ReelRaster
+
+@Suite struct RasterizerTests {
+    let red = PixelBuffer.pack((255, 0, 0, 255))
+
+    @Test func areaCoverageOfAFractionalRectangle() {
+        let buffer = PixelBuffer(width: 8, height: 8)
+        Rasterizer().fill(
+            [[Point(x: 1.5, y: 2), Point(x: 5.25, y: 2), Point(x: 5.25, y: 6), Point(x: 1.5, y: 6)]],
+            color: red, into: buffer, clip: PixelRect(x: 0, y: 0, width: 8, height: 8))
+        #expect(buffer.pixel(x: 0, y: 3).a == 0)
+        #expect(buffer.pixel(x: 1, y: 3).a == 128)  // half covered
+        #expect(buffer.pixel(x: 3, y: 3) == (255, 0, 0, 255))
+        #expect(buffer.pixel(x: 5, y: 3).a == 64)  // a quarter
+        #expect(buffer.pixel(x: 3, y: 1).a == 0 && buffer.pixel(x: 3, y: 6).a == 0)
+    }
+
+    @Test func rectangleFastPathMatchesPolygonFill() {
+        let r = Rect(x: 3.3, y: 2.7, width: 20.45, height: 11.1)
+        let clip = PixelRect(x: 0, y: 0, width: 32, height: 20)
+        let a = PixelBuffer(width: 32, height: 20)
+        let b = PixelBuffer(width: 32, height: 20)
+        let color = PixelBuffer.pack((0, 100, 200, 200))
+        Rasterizer().fill(rect: r, color: color, into: a, clip: clip)
+        Rasterizer().fill(Path(rect: r).polygons(transform: .identity), color: color, into: b, clip: clip)
+        let diff = zip(a.packedBytes, b.packedBytes).map { abs(Int($0) - Int($1)) }.max()!
+        #expect(diff <= 1)
+    }
+
+    @Test func shapesOutsideTheBufferAreClipped() {
+        let buffer = PixelBuffer(width: 4, height: 4)
+        Rasterizer().fill(
+            [[Point(x: -10, y: -10), Point(x: 2, y: -10), Point(x: 2, y: 30), Point(x: -10, y: 30)]],
+            color: red, into: buffer, clip: PixelRect(x: 0, y: 0, width: 4, height: 4))
+        #expect(buffer.pixel(x: 0, y: 0) == (255, 0, 0, 255))
+        #expect(buffer.pixel(x: 1, y: 3) == (255, 0, 0, 255))
+        #expect(buffer.pixel(x: 2, y: 0).a == 0)
+    }
+
+    @Test func oppositeWindingCutsAHole() {
+        let buffer = PixelBuffer(width: 10, height: 10)
+        let outer = [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10), Point(x: 0, y: 10)]
+        let inner = [Point(x: 3, y: 3), Point(x: 3, y: 7), Point(x: 7, y: 7), Point(x: 7, y: 3)]
+        Rasterizer().fill([outer, inner], color: red, into: buffer, clip: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(buffer.pixel(x: 5, y: 5).a == 0)
+        #expect(buffer.pixel(x: 1, y: 5).a == 255)
+    }
+}
