@@ -98,6 +98,7 @@ import Testing
     }
 
     @Test func zeroDurationIsAQuarterSecond() throws {
+        #expect(MediaTiming().simpleDuration == 0.25)
         #expect(try value(#"{"keyPath": "position.x", "fromValue": 0, "toValue": 100}"#, at: 0.125).position.x == 50)
     }
 

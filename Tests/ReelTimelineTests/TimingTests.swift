@@ -64,8 +64,4 @@ import Testing
         #expect(t.localTime(at: 2)! == (1, 0))  // next cycle starts
         #expect(t.localTime(at: 5)! == (2, 1))  // ends half-way through cycle 3: at the far end
     }
-
-    @Test func zeroDurationIsQuarterSecond() {
-        #expect(MediaTiming().simpleDuration == 0.25)
-    }
 }

@@ -4,14 +4,7 @@ import Testing
 
 @testable import ReelMedia
 
-func scratchPath(_ name: String) -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "reel-tests-\(ProcessInfo.processInfo.processIdentifier)")
-    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    return dir.appendingPathComponent(name).path
-}
-
-@Suite struct EncoderTests {
+@Suite struct VideoEncoderTests {
     @Test func encodesTaggedH264ThatDecodesToTheSameColours() throws {
         let path = scratchPath("solid.mp4")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -46,19 +39,5 @@ func scratchPath(_ name: String) -> String {
                 abs(Int(got.r) - Int(want.r)) <= 3 && abs(Int(got.g) - Int(want.g)) <= 3 && abs(Int(got.b) - Int(want.b)) <= 3,
                 "frame \(i): \(got) vs \(want)")
         }
-    }
-}
-
-@Suite struct ImageTests {
-    @Test func pngRoundTripKeepsPixels() throws {
-        let buffer = PixelBuffer(width: 5, height: 3)
-        for y in 0..<3 { for x in 0..<5 { buffer.row(y)[x] = PixelBuffer.pack((UInt8(x * 50), UInt8(y * 100), 7, 255)) } }
-        buffer.row(1)[2] = PixelBuffer.pack((64, 32, 0, 128))  // premultiplied half-transparent
-        let path = scratchPath("roundtrip.png")
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try ImageWriter.pngData(buffer).write(to: URL(fileURLWithPath: path))
-        let back = try #require(try MediaReader(path: path).readFrames().first)
-        #expect(back.width == 5 && back.height == 3)
-        #expect(back.packedBytes == buffer.packedBytes)
     }
 }
