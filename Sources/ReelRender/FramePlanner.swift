@@ -323,18 +323,19 @@ public struct FramePlanner {
         }
 
         /// Where the shadow of content covering `content` (pixels) can reach.
+        /// The bounding box of `path` mapped by `transform` (nil when it has no outline).
+        func pathBox(_ path: Path, _ transform: Transform3D) -> Rect? {
+            let points = path.polygons(transform: transform).flatMap { $0 }
+            guard let first = points.first else { return nil }
+            return points.reduce(Rect(origin: first, size: .zero)) {
+                $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9)))
+            }
+        }
+
         func shadowExtent(of layer: Layer, content: Rect, toDevice: Transform3D) -> Rect {
             let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
             let reach = 3 * sigma + 2
-            var shape = content
-            if let path = layer.shadowPath {
-                let points = path.polygons(transform: toDevice).flatMap { $0 }
-                if let first = points.first {
-                    shape = points.reduce(Rect(origin: first, size: .zero)) {
-                        $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9)))
-                    }
-                }
-            }
+            let shape = layer.shadowPath.flatMap { pathBox($0, toDevice) } ?? content
             return Rect(
                 x: shape.minX + offset.x - reach, y: shape.minY + offset.y - reach,
                 width: shape.width + 2 * reach, height: shape.height + 2 * reach)
@@ -350,7 +351,11 @@ public struct FramePlanner {
                 layer.masksToBounds
                 ? Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice) : nil
             if keepsShadows, sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
-                let scale = ShadowCache.similarityScale(affine)
+                let scale = ShadowCache.similarityScale(affine),
+                ShadowCache.keeps(
+                    extent: layer.shadowPath.flatMap { pathBox($0, .identity) }
+                        ?? deviceExtent(of: layer, toDevice: .identity, ownShadow: false),
+                    scale: scale, sigma: sigma)
             {
                 let key = ShadowCache.Key(layer: layer, scale: scale)
                 let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)

@@ -20,6 +20,15 @@ public struct ShadowCache {
     /// Bytes of masks kept at most, per renderer.
     static let budget = 32 << 20
 
+    /// Whether the mask of a shape covering `extent` (layer units) at `scale`, blurred by
+    /// `sigma` pixels, is small enough to keep: at most a quarter of the budget. A larger one
+    /// (a layer thousands of screens wide) is blurred in device space, where the clip bounds it.
+    static func keeps(extent: Rect, scale: Double, sigma: Double) -> Bool {
+        let reach = 2 * (3 * sigma + 2)
+        let pixels = (extent.width * scale + reach) * (extent.height * scale + reach)
+        return pixels.isFinite && pixels <= Double(budget / 4)
+    }
+
     /// What a kept mask is made from.
     public struct Key: Hashable, Sendable {
         public enum Shape: Hashable, Sendable {

@@ -84,6 +84,29 @@ import Testing
         #expect(render(card(angle: 40), renderer).packedBytes == render(card(angle: 40), LayerRenderer()).packedBytes)
     }
 
+    /// Found by the fuzzer: a layer millions of points wide casting the shadow of a small
+    /// sublayer made a mask as wide as the layer (13 s, 1.8 GB). Such a shadow is not kept:
+    /// it is blurred in device space, bounded by the frame.
+    @Test func aShadowTooLargeToKeepIsDrawnInDeviceSpace() {
+        var root = card(angle: 0)
+        root.sublayers[0].bounds.size.width = 8_554_200
+        root.sublayers[0].backgroundColor = nil
+        root.sublayers[0].borderWidth = 0
+        var inner = Layer(id: "inner")
+        inner.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        inner.backgroundColor = .white
+        root.sublayers[0].sublayers = [inner]
+        func keepsAShadow(_ root: Layer) -> Bool {
+            FramePlanner().plan(root, width: 500, height: 420, scale: 1).steps.contains { step in
+                guard case .shadow(let shadow) = step.operation, case .cached = shadow.shape else { return false }
+                return true
+            }
+        }
+        #expect(keepsAShadow(card(angle: 0)))
+        #expect(!keepsAShadow(root))
+        #expect(render(root, LayerRenderer()).packedBytes == render(root, LayerRenderer(keepsShadows: false)).packedBytes)
+    }
+
     @Test func rasterizedBitmapsGiveTheSameBytesKeptOrNot() {
         var root = card(angle: 12)
         root.sublayers[0].shouldRasterize = true
