@@ -243,9 +243,10 @@ public struct FramePlanner {
             }
             let space = layer.sublayerTransformInBounds
             let plane = Transform3D.flatten.concatenating(toDevice)
+            let sublayerPlane = space.concatenating(plane)
             for sublayer in layer.sublayersInDrawingOrder {
                 guard sublayer.layerClass == .transformLayer else {
-                    draw(sublayer, parent: space.concatenating(plane), clip: clip, opacity: opacity, path: path)
+                    draw(sublayer, parent: sublayerPlane, clip: clip, opacity: opacity, path: path)
                     continue
                 }
                 // A CATransformLayer: its planes in 3D, back to front, flattened only here, each
@@ -463,10 +464,10 @@ public struct FramePlanner {
             }
             let space = layer.sublayerTransformInBounds
             let plane = Transform3D.flatten.concatenating(toDevice)
+            let sublayerPlane = space.concatenating(plane)
             for s in layer.sublayers where !s.isHidden {
                 guard s.layerClass == .transformLayer else {
-                    box = box.union(
-                        deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(space).concatenating(plane)))
+                    box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane)))
                     continue
                 }
                 for p in s.contextPlanes(toSpace: space) {

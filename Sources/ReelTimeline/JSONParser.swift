@@ -83,17 +83,7 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue(depth: depth + 1)))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file inside an object") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object(members)
-            }
-            throw error("expected ',' or '}' in an object")
+            guard try continues(closing: "}", in: "an object") else { return .object(members) }
         }
     }
 
@@ -108,18 +98,21 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth + 1))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("unexpected end of file inside an array") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array(items)
-            }
-            throw error("expected ',' or ']' in an array")
+            guard try continues(closing: "]", in: "an array") else { return .array(items) }
         }
+    }
+
+    /// After a member or an item: true at ',' (another follows), false at `closing` (the
+    /// container ends); both are consumed. Anything else is an error naming `container`.
+    private mutating func continues(closing: Unicode.Scalar, in container: String) throws(SyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file inside \(container)") }
+        let byte = bytes[index]
+        guard byte == UInt8(ascii: ",") || byte == UInt8(ascii: closing) else {
+            throw error("expected ',' or '\(closing)' in \(container)")
+        }
+        index += 1
+        return byte == UInt8(ascii: ",")
     }
 
     private mutating func parseString() throws(SyntaxError) -> String {
