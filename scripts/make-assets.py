@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Makes the images the seed timelines show, into Timelines/assets/.
+"""Makes the images the seed timelines show, into Timelines/seeds/assets/.
 
     python3 scripts/make-assets.py      (needs numpy; ffmpeg turns the photo into JPEG)
 
@@ -17,7 +17,7 @@ import numpy as np
 
 from pngwrite import write_png
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "Timelines", "assets")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Timelines", "seeds", "assets")
 
 
 # Seven segments on a 12 x 20 cell: (x, y, w, h) rectangles.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes the benchmark scene "cards" (the specification bench-scene.md: Reel's benchmark workload):
-Timelines/bench/cards.json and its image, Timelines/assets/bench-swirl.png.
+Timelines/bench/cards.json and its image, Timelines/bench/assets/bench-swirl.png.
 
     python3 scripts/make-bench-scene.py      (needs numpy, as scripts/make-assets.py)
 
@@ -37,7 +37,7 @@ from pngwrite import write_png
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 TIMELINE = os.path.join(ROOT, "Timelines", "bench", "cards.json")
-IMAGE = os.path.join(ROOT, "Timelines", "assets", "bench-swirl.png")
+IMAGE = os.path.join(ROOT, "Timelines", "bench", "assets", "bench-swirl.png")
 
 PALETTE = ["#E74C3C", "#F39C12", "#F1C40F", "#2ECC71", "#3498DB", "#9B59B6"]
 ORBIT_RADIUS = 60.0
@@ -135,7 +135,7 @@ def timeline():
         "version": 1,
         "name": "cards",
         "canvas": {"width": 1920, "height": 1080, "scale": 1, "fps": 30, "duration": 10, "background": "#1E1E28"},
-        "assets": {"swirl": {"path": "../assets/bench-swirl.png"}},
+        "assets": {"swirl": {"path": "assets/bench-swirl.png"}},
         "layers": [card(i) for i in range(24)] + [image],
     }
 

@@ -3,38 +3,95 @@ import ReelCore
 import ReelMedia
 import ReelTimeline
 
-/// The images a timeline's layers show, decoded once through libav (PNG, JPEG, ...),
-/// premultiplied, with their mipmaps, and shared by every frame and thread.
+/// The pipeline's asset step: checks the files a timeline's layers show (inside the assets
+/// root, regular, readable) without opening them, then decodes each once through libav (PNG,
+/// JPEG, ...), premultiplied, with its mipmaps, shared by every frame and thread.
 public enum TimelineAssets {
-    /// An asset that could not be decoded: which one, its file, and why in words.
+    /// Assets that cannot be used: each one's problem at its JSON path (`assets.NAME.path`).
     public struct LoadError: Error, CustomStringConvertible {
-        public let asset: String
-        public let path: String
-        public let reason: String
-        public var description: String { "assets.\(asset).path: expected an image Reel can decode, found \(reason) at \(path)" }
+        public let problems: [TimelineProblem]
+        public var description: String { problems.map(\.description).joined(separator: "\n") }
     }
 
-    /// Decodes every asset of `timeline`, each file once however many names it has.
-    public static func load(_ timeline: Timeline) throws -> [String: Image] {
+    /// What is wrong with each asset file, found with `stat` and `realpath` only, so that
+    /// nothing blocks on a pipe or a device: a path outside `timeline.assetsRoot` (also through
+    /// a link), no file, not a regular file, or a file Reel may not read.
+    public static func problems(in timeline: Timeline) -> [TimelineProblem] {
+        let root = URL(fileURLWithPath: timeline.assetsRoot).standardized.path
+        let realRoot = realPath(root) ?? root
+        var problems: [TimelineProblem] = []
+        for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
+            let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
+            let expected = "a readable image file (relative to the timeline's folder)"
+            func problem(_ expected: String, _ found: String) {
+                problems.append(TimelineProblem(path: "assets.\(name).path", expected: expected, found: found))
+            }
+            if !isInside(path, root) {
+                problem(outside, "\(path), outside it")
+                continue
+            }
+            var info = stat()
+            if stat(path, &info) != 0 {
+                problem(expected, "no file at \(path)")
+            } else if let real = realPath(path), !isInside(real, realRoot) {
+                problem(outside, "\(path), a link to \(real) outside it")
+            } else if info.st_mode & S_IFMT != S_IFREG {
+                let kind =
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: "a folder"
+                    case S_IFIFO: "a pipe (FIFO)"
+                    case S_IFCHR, S_IFBLK: "a device"
+                    default: "not a regular file"
+                    }
+                problem(expected, "\(kind) at \(path)")
+            } else if access(path, R_OK) != 0 {
+                problem(expected, "a file Reel may not read at \(path)")
+            }
+        }
+        return problems
+    }
+
+    /// Checks, then decodes the assets of `timeline`, each file once however many names it has.
+    public static func load(_ timeline: Timeline) throws(LoadError) -> [String: Image] {
+        let checked = problems(in: timeline)
+        guard checked.isEmpty else { throw LoadError(problems: checked) }
         var images: [String: Image] = [:]
         var byFile: [String: Image] = [:]
+        var failed: [TimelineProblem] = []
         for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
             if let decoded = byFile[path] {
                 images[name] = decoded
                 continue
             }
+            let found: String
             do {
-                guard let pixels = try MediaReader(path: path).readFrames(limit: 1).first else {
-                    throw LoadError(asset: name, path: path, reason: "a file that holds no picture")
+                if let pixels = try MediaReader(path: path).readFrames(limit: 1).first {
+                    let image = Image(pixels: pixels)
+                    images[name] = image
+                    byFile[path] = image
+                    continue
                 }
-                let image = Image(pixels: pixels)
-                images[name] = image
-                byFile[path] = image
-            } catch let error as FFmpegError {
-                throw LoadError(asset: name, path: path, reason: reason(for: error, path: path))
+                found = "a file that holds no picture"
+            } catch {
+                found = reason(for: error, path: path)
             }
+            failed.append(
+                TimelineProblem(path: "assets.\(name).path", expected: "an image Reel can decode", found: "\(found) at \(path)"))
         }
+        guard failed.isEmpty else { throw LoadError(problems: failed) }
         return images
+    }
+
+    /// Whether `path` is `folder` or lies below it.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// The path with every link resolved, or nil when some part of it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// What a file libav could not decode holds, in words: empty, a PNG declaring more pixels

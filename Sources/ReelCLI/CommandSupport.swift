@@ -27,7 +27,32 @@ func loadTimeline(_ path: String) throws -> Timeline {
     try Timeline.load(contentsOf: path)
 }
 
-/// `A..<B` (or `A...B`, or `A..B` read as half-open) as a range of frame numbers.
+/// `--assets-root`: the folder asset files must lie in, for the commands that draw or check.
+struct AssetsRootOption: ParsableArguments {
+    @Option(
+        name: .customLong("assets-root"),
+        help: ArgumentHelp("The folder asset files must lie in (default: the timeline's folder).", valueName: "dir"))
+    var folder: String?
+
+    func validate() throws {
+        guard let folder else { return }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--assets-root must name a folder, found none at \(folder)")
+        }
+    }
+
+    /// Loads a timeline file and checks its asset files (inside the root, regular, readable),
+    /// reporting their problems as the file's, with its warnings.
+    func load(_ path: String) throws -> Timeline {
+        var timeline = try Timeline.load(contentsOf: path)
+        if let folder { timeline.assetsRoot = URL(fileURLWithPath: folder).path }
+        let problems = TimelineAssets.problems(in: timeline)
+        guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
+        return timeline
+    }
+}
+
 /// `--memory-limit`: what a render may take, shared by the commands that draw or check.
 struct MemoryLimitOption: ParsableArguments {
     @Option(
@@ -44,6 +69,7 @@ struct MemoryLimitOption: ParsableArguments {
     var budget: MemoryBudget { megabytes.map { MemoryBudget(limit: $0 << 20) } ?? .machineDefault }
 }
 
+/// `A..<B` (or `A...B`, or `A..B` read as half-open) as a range of frame numbers.
 struct FrameRangeArgument: ExpressibleByArgument {
     let range: Range<Int>
 

@@ -14,11 +14,13 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String
 
+    @OptionGroup var assets: AssetsRootOption
+
     @OptionGroup var memory: MemoryLimitOption
 
     func run() throws {
         try reportingErrors {
-            let timeline = try loadTimeline(moment.timeline)
+            let timeline = try assets.load(moment.timeline)
             let buffer = try FrameRenderer(timeline: timeline, memory: memory.budget).render(time: moment.time)
             let png = try ImageWriter.pngData(buffer)
             try AtomicOutput(destination: output, protecting: [moment.timeline]).write(png)

@@ -24,6 +24,8 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Render worker threads (default: one per core).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var assets: AssetsRootOption
+
     @OptionGroup var memory: MemoryLimitOption
 
     @Flag(help: "Also encode the frames (x264, into a temporary file that is removed) and time that stage.")
@@ -60,7 +62,7 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try loadTimeline(self.timeline)
+            let timeline = try assets.load(self.timeline)
             var raw: FileHandle?
             if let rawVideo {
                 guard FileManager.default.createFile(atPath: rawVideo, contents: nil),

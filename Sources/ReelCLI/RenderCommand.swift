@@ -36,6 +36,8 @@ struct RenderCommand: ParsableCommand {
     )
     var keepPartial = false
 
+    @OptionGroup var assets: AssetsRootOption
+
     @OptionGroup var memory: MemoryLimitOption
 
     func validate() throws {
@@ -48,7 +50,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try loadTimeline(self.timeline)
+            let timeline = try assets.load(self.timeline)
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(

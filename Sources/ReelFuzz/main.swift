@@ -32,7 +32,9 @@ let maximumPixels = 96.0 * 96.0
 
 func testOne(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
-    guard var timeline = try? Timeline.decode(text, file: assetFolder + "/fuzz.json") else { return 0 }
+    guard var timeline = try? Timeline.decode(text, file: assetFolder + "/fuzz.json", baseDirectory: assetFolder) else {
+        return 0
+    }
     let points = timeline.canvas.width * timeline.canvas.height
     timeline.canvas.scale = min(timeline.canvas.scale, (maximumPixels / points).squareRoot())
     guard timeline.canvas.pixelWidth > 0, timeline.canvas.pixelHeight > 0,

@@ -8,18 +8,25 @@ public struct Timeline: Hashable, Sendable {
     /// The name outputs are named after (the file name without `.json` unless the file says).
     public var name: String
     public var canvas: Canvas
-    /// Image files by asset name, as absolute paths.
+    /// Image files by asset name, as absolute paths: the assets some layer shows.
     public var assets: [String: String]
+    /// The folder asset files must lie in (through any link): the timeline's own folder unless
+    /// the user names another (`--assets-root`).
+    public var assetsRoot: String
     /// Top-level layers, back to front, in canvas coordinates.
     public var layers: [AnimatedLayer]
     /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
     public var warnings: [TimelineProblem] = []
 
-    public init(name: String, canvas: Canvas, assets: [String: String] = [:], layers: [AnimatedLayer]) {
+    public init(
+        name: String, canvas: Canvas, assets: [String: String] = [:], layers: [AnimatedLayer],
+        assetsRoot: String = FileManager.default.currentDirectoryPath
+    ) {
         self.name = name
         self.canvas = canvas
         self.assets = assets
         self.layers = layers
+        self.assetsRoot = assetsRoot
     }
 
     /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the
@@ -54,7 +61,7 @@ public struct Timeline: Hashable, Sendable {
             baseDirectory: url.deletingLastPathComponent().path)
     }
 
-    /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths.
+    /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths and is the assets' root.
     public static func decode(
         _ text: String, file: String = "<timeline>", name: String = "timeline",
         baseDirectory: String = FileManager.default.currentDirectoryPath
@@ -66,9 +73,10 @@ public struct Timeline: Hashable, Sendable {
             throw TimelineError(
                 file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
         }
-        var decoder = TimelineDecoder(baseDirectory: baseDirectory)
-        let (timeline, problems, _) = decoder.decode(json, defaultName: name)
-        guard let timeline, problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
+        let result = TimelineDecoder(baseDirectory: baseDirectory).decode(json, defaultName: name)
+        guard let timeline = result.timeline else {
+            throw TimelineError(file: file, problems: result.problems, warnings: result.warnings)
+        }
         return timeline
     }
 }

@@ -3,13 +3,24 @@ import ReelCore
 import ReelLayers
 
 /// Turns timeline JSON (format version 1) into a `Timeline`, collecting every problem with
-/// its JSON path instead of stopping at the first.
-struct TimelineDecoder {
+/// its JSON path instead of stopping at the first. It reads no file: asset paths are resolved
+/// as text, and the pipeline's asset step (`TimelineAssets`) checks and decodes them.
+final class TimelineDecoder {
+    /// What decoding gave: the timeline (nil when there are problems), every problem, and the
+    /// warnings, which are kept when there are also problems.
+    struct Result {
+        var timeline: Timeline?
+        var problems: [TimelineProblem]
+        var warnings: [TimelineProblem]
+    }
+
     let baseDirectory: String
     /// Layers that do not set `allowsGroupOpacity` take the canvas's (UIViewGroupOpacity).
     private var groupOpacityDefault = true
     /// Asset names `contents` may refer to.
     private var assetNames: Set<String> = []
+    /// Asset names some `contents` value refers to: only these are loaded.
+    private var usedAssetNames: Set<String> = []
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -40,11 +51,12 @@ struct TimelineDecoder {
             "mass", "stiffness", "damping", "initialVelocity", "animations"
         ] + timingKeys
 
-    /// The timeline (nil when there are problems), the problems, and the warnings.
-    mutating func decode(_ json: JSONValue, defaultName: String) -> (Timeline?, [TimelineProblem], [TimelineProblem]) {
+    func decode(_ json: JSONValue, defaultName: String) -> Result {
         let report = ProblemReport()
         let root = JSONNode(value: json, path: "", report: report)
-        guard let members = root.object(allowed: Self.rootKeys) else { return (nil, report.problems, report.warnings) }
+        guard let members = root.object(allowed: Self.rootKeys) else {
+            return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
+        }
         if let v = members["version"], v.value != .number(1) { v.problem(expected: "1 (the only format version so far)") }
         let name = members["name"]?.string() ?? defaultName
         var canvas: Canvas?
@@ -56,7 +68,7 @@ struct TimelineDecoder {
         } else {
             root.problem(expected: "a `canvas` object", found: "none")
         }
-        let assets = members["assets"].map(decodeAssets) ?? [:]
+        var assets = members["assets"].map(decodeAssets) ?? [:]
         // Every declared name, valid or not: a bad asset is reported once, at its own path.
         if case .object(let declared)? = members["assets"]?.value { assetNames = Set(declared.map(\.key)) }
         var layers: [AnimatedLayer] = []
@@ -65,10 +77,18 @@ struct TimelineDecoder {
         } else {
             root.problem(expected: "a `layers` array", found: "none")
         }
-        guard let canvas, report.problems.isEmpty else { return (nil, report.problems, report.warnings) }
-        var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers)
+        if let declared = members["assets"], case .object(let entries) = declared.value {
+            for (name, value) in entries where !usedAssetNames.contains(name) {
+                declared.child(name, value).warn("an asset no layer's `contents` names; it is not loaded")
+                assets[name] = nil
+            }
+        }
+        guard let canvas, report.problems.isEmpty else {
+            return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
+        }
+        var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
         timeline.warnings = report.warnings
-        return (timeline, [], report.warnings)
+        return Result(timeline: timeline, problems: [], warnings: report.warnings)
     }
 
     private func decodeCanvas(_ node: JSONNode) -> Canvas? {
@@ -131,27 +151,8 @@ struct TimelineDecoder {
                 continue
             }
             guard let rel = p.string() else { continue }
-            let path =
+            assets[name] =
                 rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
-            // Only a readable regular file: a pipe or a device would block or never end.
-            var info = stat()
-            let expected = "a readable image file (relative to the timeline's folder)"
-            if stat(path, &info) != 0 {
-                p.problem(expected: expected, found: "no file at \(path)")
-            } else if info.st_mode & S_IFMT != S_IFREG {
-                let kind =
-                    switch info.st_mode & S_IFMT {
-                    case S_IFDIR: "a folder"
-                    case S_IFIFO: "a pipe (FIFO)"
-                    case S_IFCHR, S_IFBLK: "a device"
-                    default: "not a regular file"
-                    }
-                p.problem(expected: expected, found: "\(kind) at \(path)")
-            } else if access(path, R_OK) != 0 {
-                p.problem(expected: expected, found: "a file Reel may not read at \(path)")
-            } else {
-                assets[name] = path
-            }
         }
         return assets
     }
@@ -225,11 +226,14 @@ struct TimelineDecoder {
     /// A property value as the file writes it; `contents` must name a declared asset.
     func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> PropertyValue? {
         guard let v = property.kind.decode(node) else { return nil }
-        if property.keyPath == "contents", case .string(let name) = node.value, !assetNames.contains(name) {
-            node.problem(
-                expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
-                suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
-            return nil
+        if property.keyPath == "contents", case .string(let name) = node.value {
+            guard assetNames.contains(name) else {
+                node.problem(
+                    expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
+                    suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
+                return nil
+            }
+            usedAssetNames.insert(name)
         }
         return v
     }

@@ -22,18 +22,21 @@ public struct TimelineProblem: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A timeline that could not be loaded: the file and every problem found in it.
+/// A timeline that could not be loaded: the file, every problem found in it, and the
+/// warnings found beside them (a warning often explains a problem).
 public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
     public let file: String
     public let problems: [TimelineProblem]
+    public let warnings: [TimelineProblem]
 
-    public init(file: String, problems: [TimelineProblem]) {
+    public init(file: String, problems: [TimelineProblem], warnings: [TimelineProblem] = []) {
         self.file = file
         self.problems = problems
+        self.warnings = warnings
     }
 
     public var description: String {
         let head = problems.count == 1 ? "\(file): 1 problem" : "\(file): \(problems.count) problems"
-        return ([head] + problems.map { "  \($0)" }).joined(separator: "\n")
+        return ([head] + problems.map { "  \($0)" } + warnings.map { "  warning: \($0)" }).joined(separator: "\n")
     }
 }

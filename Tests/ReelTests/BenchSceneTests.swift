@@ -138,7 +138,7 @@ import Testing
     @Test func staticPropertiesMatchTheSpec() throws {
         let timeline = try Timeline.load(contentsOf: Self.file)
         #expect(timeline.canvas.width == 1920 && timeline.canvas.height == 1080 && timeline.canvas.duration == 10)
-        #expect(timeline.assets["swirl"].map { $0.hasSuffix("Timelines/assets/bench-swirl.png") } == true)
+        #expect(timeline.assets["swirl"].map { $0.hasSuffix("Timelines/bench/assets/bench-swirl.png") } == true)
         let values = try LayerInspector.inspect(timeline, at: 1.234)
         for i in 0..<24 {
             let l = values["layers"]?["card\(i)"]

@@ -7,9 +7,10 @@ import Testing
 
 /// The catalogue of hostile inputs in `Tests/Fixtures/invalid`: broken and malicious JSON,
 /// assets that are not images (empty, garbage, cut short, lying about their size, a folder, a
-/// FIFO, a system file), memory bombs and output paths that would destroy something. Each
-/// entry of `catalogue.json` is a command with its expected exit status and a fragment of its
-/// message; none may crash, hang or leave an output behind.
+/// FIFO, a file outside the timeline's folder, directly or through a link), memory bombs and
+/// output paths that would destroy something. Each entry of `catalogue.json` is a command with
+/// its expected exit status and a fragment of its message; none may crash, hang or leave an
+/// output behind.
 @Suite struct HostileInputTests {
     struct Case: Decodable {
         let args: [String]
@@ -35,6 +36,7 @@ import Testing
         let dir = scratch.appendingPathComponent("invalid")
         try FileManager.default.copyItem(at: Self.folder, to: dir)
         #expect(mkfifo(dir.appendingPathComponent("pipe.png").path, 0o600) == 0)
+        #expect(symlink("/etc/passwd", dir.appendingPathComponent("assets/link.png").path) == 0)
         for c in cases {
             let start = Date()
             let result = try runReel(c.args, in: dir, timeout: Self.limit)

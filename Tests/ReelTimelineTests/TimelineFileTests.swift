@@ -158,14 +158,10 @@ func problems(_ text: String) -> [TimelineProblem] {
 
 @Suite struct EffectPropertyTests {
     @Test func shadowAndContentsPropertiesAnimate() throws {
-        let dir = FileManager.default.temporaryDirectory
-        let image = dir.appendingPathComponent("reel-test-asset-\(UUID().uuidString).png")
-        try Data([0x89]).write(to: image)  // the decoder only checks that the file exists
-        defer { try? FileManager.default.removeItem(at: image) }
         let t = try Timeline.decode(
             #"""
             {"canvas": {"width": 100, "height": 100, "duration": 2},
-             "assets": {"a": {"path": "\#(image.path)"}, "b": {"path": "\#(image.path)"}},
+             "assets": {"a": {"path": "a.png"}, "b": {"path": "b.png"}},
              "layers": [{"id": "l", "contents": "a", "shadowOpacity": 0.5, "shadowPath": {"rect": [0, 0, 10, 10]},
                "mask": {"id": "m", "bounds": [0, 0, 10, 10], "animations": [{"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2}]},
                "animations": [
@@ -183,6 +179,36 @@ func problems(_ text: String) -> [TimelineProblem] {
         #expect(l.contentsRect == Rect(x: 0.25, y: 0, width: 0.75, height: 1))
         #expect(l.mask?.position.x == 25)
         #expect(t.layers[0].presentation(at: 1.5).contents == "b")
+    }
+
+    /// The decoder reads no file: asset paths are resolved as text against the timeline's
+    /// folder (the asset step checks them); assets no layer shows are warned about and dropped.
+    @Test func assetPathsAreResolvedWithoutTouchingTheFilesystem() throws {
+        let t = try Timeline.decode(
+            #"""
+            {"canvas": {"width": 10, "height": 10, "duration": 1},
+             "assets": {"shown": {"path": "art/../img/a.png"}, "spare": {"path": "/nowhere/b.png"}},
+             "layers": [{"id": "l", "contents": "shown"}]}
+            """#, baseDirectory: "/no/such/folder")
+        #expect(t.assets == ["shown": "/no/such/folder/img/a.png"])
+        #expect(t.assetsRoot == "/no/such/folder")
+        #expect(t.warnings.map(\.path) == ["assets.spare"])
+        #expect(t.warnings.first?.found.contains("not loaded") == true)
+    }
+
+    @Test func warningsAreKeptWhenThereAreAlsoProblems() {
+        do {
+            _ = try Timeline.decode(
+                #"""
+                {"canvas": {"width": 10, "height": 10, "duration": 1}, "assets": {"spare": {"path": "b.png"}},
+                 "layers": [{"id": "l", "opacity": 2}]}
+                """#)
+            Issue.record("decoded")
+        } catch {
+            #expect(error.problems.map(\.path) == ["layers[0].opacity"])
+            #expect(error.warnings.map(\.path) == ["assets.spare"])
+            #expect(error.description.contains("  warning: assets.spare: an asset no layer's `contents` names"))
+        }
     }
 
     @Test func unknownAssetIsReported() {
