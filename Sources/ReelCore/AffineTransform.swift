@@ -7,20 +7,8 @@ public struct AffineTransform: Hashable, Sendable {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-
-    public static func translation(_ x: Double, _ y: Double) -> AffineTransform {
-        AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y)
-    }
-
     public static func scale(_ sx: Double, _ sy: Double) -> AffineTransform {
         AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
-    }
-
-    /// A rotation by `angle` radians; positive turns +x toward +y (clockwise on a y-down screen).
-    public static func rotation(_ angle: Double) -> AffineTransform {
-        let (s, c) = (sin(angle), cos(angle))
-        return AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
     /// `self` applied first, then `n`.
@@ -35,11 +23,9 @@ public struct AffineTransform: Hashable, Sendable {
         Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }
 
-    public var determinant: Double { a * d - b * c }
-
     /// The inverse, or nil when the transform is singular.
     public var inverted: AffineTransform? {
-        let det = determinant
+        let det = a * d - b * c
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det
         let ib = -b / det
@@ -53,9 +39,3 @@ public struct AffineTransform: Hashable, Sendable {
     /// True when the transform only scales and translates (edges stay axis-aligned).
     public var isAxisAligned: Bool { b == 0 && c == 0 }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -1,6 +1,6 @@
 /// Plain per-channel twins of `SpanKernels`, written for clarity, not speed: the reference
 /// the SIMD kernels must match byte for byte.
-public enum ReferenceKernels {
+enum ReferenceKernels {
     /// c * f / 255 rounded to nearest, per channel.
     static func scale(_ p: UInt32, by f: UInt32) -> UInt32 {
         var out: UInt32 = 0
@@ -22,20 +22,19 @@ public enum ReferenceKernels {
         return out
     }
 
-    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+    static func blend(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         for i in 0..<count { dst[i] = over(color, dst[i]) }
     }
 
-    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
+    static func blend(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
         for i in 0..<count { dst[i] = over(scale(color, by: UInt32(coverage[i])), dst[i]) }
     }
 
-    public static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32)
-    {
+    static func composite(_ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, count: Int, opacity: UInt32) {
         for i in 0..<count { dst[i] = over(scale(source[i], by: opacity), dst[i]) }
     }
 
-    public static func composite(
+    static func composite(
         _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>,
         count: Int, opacity: UInt32
     ) {
@@ -45,16 +44,15 @@ public enum ReferenceKernels {
         }
     }
 
-    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32)
-    {
+    static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
         for i in 0..<count { dst[i] = over(dst[i], scale(color, by: UInt32(coverage[i]))) }
     }
 
-    public static func extractAlpha(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+    static func extractAlpha(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
         for i in 0..<count { out[i] = UInt8(src[i] >> 24) }
     }
 
-    public static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {
+    static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {
         for i in 0..<count { dst[i] = UInt8((UInt32(dst[i]) * UInt32(other[i]) + 127) / 255) }
     }
 }

@@ -62,4 +62,17 @@ import Testing
         let m = try #require(l.contentsMapping(imageWidth: 48, imageHeight: 48))
         #expect(m.columns.map(\.from) == [0...8, 8...16])  // 12 + 12 squeezed into 16, the middle gone
     }
+
+    @Test func zeroSizeContentsCenterDoesNotTrap() throws {
+        var l = Layer(id: "l")
+        l.contentsCenter = Rect(x: 0.1, y: 0.1, width: 0, height: 0)
+        for width in [3.3, 10, 200] {
+            l.bounds = Rect(x: 0, y: 0, width: width, height: width)
+            let m = try #require(l.contentsMapping(imageWidth: 64, imageHeight: 64))
+            #expect(m.columns.allSatisfy { $0.from.lowerBound <= $0.from.upperBound && $0.to.lowerBound <= $0.to.upperBound })
+        }
+        l.contentsCenter = Rect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        l.bounds = Rect(x: 0, y: 0, width: 3.3, height: 3.3)
+        #expect(l.contentsMapping(imageWidth: 100, imageHeight: 100) != nil)
+    }
 }

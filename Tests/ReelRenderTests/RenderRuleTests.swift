@@ -7,8 +7,10 @@ import Testing
 
 /// Rendering rules checked on pixels of small scenes.
 @Suite struct RenderRuleTests {
-    func render(_ json: String, size: (Int, Int) = (100, 100), at time: Double = 0) throws -> PixelBuffer {
-        let canvas = "{\"width\": \(size.0), \"height\": \(size.1), \"duration\": 1, \"background\": \"#000000\"}"
+    func render(_ json: String, size: (Int, Int) = (100, 100), at time: Double = 0, background: String = "#000000") throws
+        -> PixelBuffer
+    {
+        let canvas = "{\"width\": \(size.0), \"height\": \(size.1), \"duration\": 1, \"background\": \"\(background)\"}"
         let t = try Timeline.decode("{\"canvas\": \(canvas), \"layers\": \(json)}")
         let buffer = PixelBuffer(width: size.0, height: size.1)
         LayerRendererHarness.render(t, at: time, into: buffer)
@@ -123,6 +125,23 @@ import Testing
         let off = try Timeline.decode(
             #"{"canvas": {"width": 10, "height": 10, "duration": 1, "allowsGroupOpacity": false}, "layers": [{"id": "x"}]}"#)
         #expect(off.layers[0].model.allowsGroupOpacity == false)
+    }
+
+    @Test func shadowFadesOnceWithItsLayer() throws {
+        let card =
+            ##"[{"id": "c", "frame": [30, 30, 60, 40], "backgroundColor": "#3498DB", "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [0, 20], "opacity": OP}]"##
+        let full = try render(card.replacingOccurrences(of: "OP", with: "1"), size: (120, 120), background: "#FFFFFF")
+        let half = try render(card.replacingOccurrences(of: "OP", with: "0.5"), size: (120, 120), background: "#FFFFFF")
+        // Below the card (y 70...90) only the shadow shows: black at full strength, half-way grey at half opacity.
+        #expect(full.pixel(x: 60, y: 80) == (0, 0, 0, 255))
+        #expect(abs(Int(half.pixel(x: 60, y: 80).r) - 127) <= 1)  // not 191: faded once, not twice
+    }
+
+    @Test func sublayerShadowsSurviveAFadedContainer() throws {
+        let image = try render(
+            ##"[{"id": "group", "opacity": 0.5, "sublayers": [{"id": "c", "frame": [30, 30, 60, 40], "backgroundColor": "#000000", "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [0, 30]}, {"id": "d", "frame": [0, 0, 10, 10], "backgroundColor": "#000000"}]}]"##,
+            size: (120, 120), background: "#FFFFFF")
+        #expect(abs(Int(image.pixel(x: 60, y: 95).r) - 127) <= 1)  // the shadow 30 below the card, faded once with the group
     }
 }
 

@@ -10,7 +10,8 @@ import Testing
         ("+1", "expected a value"), ("1e", "invalid number 1e"), ("1e+", "invalid number 1e+"), ("-", "invalid number -"),
         ("1e999", "too large"), ("[1,]", "expected a value"), ("{\"a\": 1,}", "expected a quoted key"),
         ("// c\n1", "expected a value"), ("/* c */ 1", "expected a value"), ("[1] x", "unexpected text"),
-        ("\"\\uDC00\"", "low surrogate"), ("\"\\uD800\"", "high surrogate"), ("\"\\u+123\"", "invalid \\u escape"),
+        ("\"\\uDC00\"", "low surrogate"), ("\"\\uD800\"", "high surrogate"),
+        ("\"\\uD800\\u0041\"", "high surrogate"), ("\"\\u+123\"", "invalid \\u escape"),
         ("\"a\u{01}b\"", "control character"), ("\"a\nb\"", "control character"), ("{\"a\": 1, \"a\": 2}", "duplicate key"),
         ("NaN", "expected a value"), ("'a'", "expected a value"), ("[1 2]", "expected ',' or ']'")
     ])

@@ -194,6 +194,16 @@ import Testing
             #"{"canvas": {"width": 100, "height": 100, "duration": 1}, "layers": [{"id": "l", "mask": {"id": "m"}, "animations": [{"keyPath": "mask.position.x", "fromValue": 0, "toValue": 10, "duration": 1}]}]}"#
         #expect(try Timeline.decode(json).layers[0].presentation(at: 0.5).mask?.position.x == 5)
     }
+
+    @Test func cumulativeRepeatsCostTheSameAtAnyCycle() throws {
+        let t = try Timeline.decode(
+            #"{"canvas": {"width": 40, "height": 40, "duration": 1}, "layers": [{"id": "a", "animations": [{"keyPath": "transform.rotation.z", "byValue": 0.001, "duration": 0.000001, "repeatCount": "infinity", "cumulative": true}, {"keyPath": "position.x", "fromValue": 0, "toValue": 1, "duration": 0.000001, "repeatCount": "infinity", "cumulative": true}]}]}"#
+        )
+        let start = Date()
+        let l = t.layers[0].presentation(at: 10)
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(l.position.x > 9e6)
+    }
 }
 
 /// The timing rules core-animation.md settles where Reel once differed.

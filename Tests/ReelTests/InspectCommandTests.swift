@@ -3,7 +3,7 @@ import ReelTimeline
 import Testing
 
 /// `reel inspect` prints the values the timing tests work out by hand.
-@Suite struct InspectTests {
+@Suite struct InspectCommandTests {
     static let timeline = #"""
         {"canvas": {"width": 100, "height": 100, "duration": 10},
          "layers": [{"id": "l", "position": [0, 0], "sublayers": [{"id": "child"}],

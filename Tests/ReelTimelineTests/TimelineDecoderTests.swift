@@ -154,6 +154,23 @@ func problems(_ text: String) -> [TimelineProblem] {
         let p = problems(#"{"canvas": {"width": 201, "height": 100, "duration": 1}, "layers": []}"#)
         #expect(p.map(\.path) == ["canvas"])
     }
+
+    @Test func canvasesWithoutPixelsOrFramesAreRejected() {
+        #expect(!problems(#"{"canvas": {"width": 40, "height": 40, "scale": 0.01, "duration": 1}, "layers": []}"#).isEmpty)
+        #expect(!problems(#"{"canvas": {"width": 40, "height": 40, "duration": 0.01}, "layers": []}"#).isEmpty)
+        #expect(!problems(#"{"canvas": {"width": 40, "height": 40, "duration": 1, "fps": 0.001}, "layers": []}"#).isEmpty)
+    }
+
+    @Test func hugeNumbersAreRejectedNotTrapped() {
+        for layer in [
+            #"{"id": "a", "bounds": [0, 0, 100, 1e20], "borderWidth": 1}"#,
+            #"{"id": "a", "bounds": [0, 0, 10, 10], "shadowOpacity": 1, "shadowOffset": [1e19, 0]}"#
+        ] {
+            let p = problems(#"{"canvas": {"width": 40, "height": 40, "duration": 1}, "layers": ["# + layer + "]}")
+            #expect(p.count == 1 && p[0].expected.contains("within"))
+        }
+        #expect(!problems(#"{"canvas": {"width": 40, "height": 40, "duration": 1}, "layers": [{"id": "a.b"}]}"#).isEmpty)
+    }
 }
 
 @Suite struct EffectPropertyTests {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import Reel
 
-@Suite struct PipelineTests {
+@Suite struct VideoExporterTests {
     @Test func videoDecodesToTheRenderedFrames() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -1,0 +1,10 @@
+import Testing
+
+@testable import ReelTimeline
+
+@Suite struct SpringTests {
+    @Test func overdampedSpringsSettleBeforeTheyStop() {
+        let s = Spring(damping: 40)
+        #expect(abs(s.displacement(at: s.settlingDuration)) < 0.002)
+    }
+}
