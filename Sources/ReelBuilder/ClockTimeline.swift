@@ -169,11 +169,11 @@ public struct ClockTimeline {
     // MARK: The timeline
 
     /// The clock as a timeline (named `clock`).
-    public var timeline: Timeline {
-        var layers: [Layer] = []
+    public var timeline: TimelineDocument {
+        var layers: [LayerDocument] = []
         if let analog { layers.append(analogLayer(analog)) }
         if let lcd { layers.append(lcdLayer(lcd)) }
-        let built = Timeline(
+        let built = TimelineDocument(
             name: "clock", width: Double(width), height: Double(height), fps: fps, duration: duration,
             background: Self.background
         ) {
@@ -198,26 +198,26 @@ public struct ClockTimeline {
         return cycle(Animate.keyframes("transform.rotation.z", values: angles, calculationMode: "discrete"), period: period)
     }
 
-    private func analogLayer(_ a: AnalogLayout) -> Layer {
+    private func analogLayer(_ a: AnalogLayout) -> LayerDocument {
         let r = a.radius
         let c = r  // the face's centre in its own coordinates
         // The second hand steps once a second unless it sweeps.
         let hands = [(a.hour, turn(period: 43_200)), (a.minute, turn(period: 3600)), (a.second, turn(period: 60, steps: !smooth))]
         let outer = 0.93 * r
-        let ticks: [Layer] = (0..<60).map { i in
+        let ticks: [LayerDocument] = (0..<60).map { i in
             let major = i % 5 == 0
             let (w, l) = major ? (Self.r3(0.032 * r), Self.r3(0.13 * r)) : (Self.r3(max(1, 0.011 * r)), Self.r3(0.055 * r))
             // Pointing up from the centre: the anchor sits `outer` below the tick's top edge.
-            return Layer("tick\(i)").bounds(0, 0, w, l).position(c, c).anchorPoint(0.5, Self.r6(outer / l))
+            return LayerDocument("tick\(i)").bounds(0, 0, w, l).position(c, c).anchorPoint(0.5, Self.r6(outer / l))
                 .set("transform", JSONValue.object([("rotation", Degrees(Double(i * 6)).json)]))
                 .backgroundColor(major ? Self.inkColor : "#6E737C")
         }
         // Each hand casts its shadow from a twin below all the hands, moved down and right on
         // screen: a shadow's own offset would turn with the hand.
         let (dx, dy) = (Self.r3(0.012 * r), Self.r3(0.024 * r))
-        let casters: [Layer] = hands.map { hand, turn in
+        let casters: [LayerDocument] = hands.map { hand, turn in
             let total = Self.r3(hand.length + hand.tail)
-            return Layer(hand.id + "Shadow") { turn }
+            return LayerDocument(hand.id + "Shadow") { turn }
                 .bounds(0, 0, hand.width, total).position(c, c).anchorPoint(0.5, Self.r6(hand.length / total))
                 .set(
                     "shadowPath",
@@ -227,23 +227,23 @@ public struct ClockTimeline {
                 )
                 .shadow(opacity: 0.32, radius: Self.r3(max(1, 0.014 * r)), offset: Size(width: 0, height: 0))
         }
-        let handLayers: [Layer] = hands.map { hand, turn in
+        let handLayers: [LayerDocument] = hands.map { hand, turn in
             let total = Self.r3(hand.length + hand.tail)
-            return Layer(hand.id) { turn }
+            return LayerDocument(hand.id) { turn }
                 .bounds(0, 0, hand.width, total).position(c, c).anchorPoint(0.5, Self.r6(hand.length / total))
                 .cornerRadius(Self.r3(hand.width / 2)).backgroundColor(hand.color)
         }
         let p = a.pinRadius
         let d = Self.r3(2 * a.pinRadius)
         let size = Self.r3(2 * r)
-        return Layer("analog") {
+        return LayerDocument("analog") {
             for tick in ticks { tick }
-            Layer("handShadows") {
+            LayerDocument("handShadows") {
                 for caster in casters { caster }
             }
             .bounds(0, 0, size, size).position(Self.r3(c + dx), Self.r3(c + dy))
             for hand in handLayers { hand }
-            Layer("pin").bounds(0, 0, d, d).position(c, c).cornerRadius(p).backgroundColor(Self.secondHandColor)
+            LayerDocument("pin").bounds(0, 0, d, d).position(c, c).cornerRadius(p).backgroundColor(Self.secondHandColor)
         }
         .bounds(0, 0, size, size).position(a.center.x, a.center.y).cornerRadius(r)
         .backgroundColor(Self.faceColor).border(width: Self.r3(0.025 * r), color: Self.inkColor)
@@ -251,7 +251,7 @@ public struct ClockTimeline {
         .shadow(opacity: 0.5, radius: Self.r3(0.03 * r), offset: Size(width: 0, height: Self.r3(0.02 * r)))
     }
 
-    private func lcdLayer(_ l: LCDLayout) -> Layer {
+    private func lcdLayer(_ l: LCDLayout) -> LayerDocument {
         let k = Double(l.magnification)
         let origin = l.panel.origin
         // Each place cycles through its glyphs: (id, glyph of each step, seconds per step).
@@ -260,11 +260,11 @@ public struct ClockTimeline {
             ("minutes1", Array(0..<6), 600), ("minutes2", Array(0..<10), 60),
             ("seconds1", Array(0..<6), 10), ("seconds2", Array(0..<10), 1)
         ]
-        let digits: [Layer] = zip(places, l.digitFrames).map { place, frame in
+        let digits: [LayerDocument] = zip(places, l.digitFrames).map { place, frame in
             let (id, glyphs, step) = place
             let period = glyphs.count * step
             let now = glyphs[start % period / step]
-            return Layer(id) {
+            return LayerDocument(id) {
                 cycle(
                     Animate.keyframes(
                         "contentsRect", values: glyphs.map { ClockFont.contentsRect(digit: $0) },
@@ -274,15 +274,15 @@ public struct ClockTimeline {
             .contents(Self.digitsAsset).set("contentsRect", ClockFont.contentsRect(digit: now)).set(
                 "magnificationFilter", "nearest")
         }
-        let colons: [Layer] = l.colonFrames.enumerated().map { i, frame in
-            Layer("colon\(i + 1)") {
+        let colons: [LayerDocument] = l.colonFrames.enumerated().map { i, frame in
+            LayerDocument("colon\(i + 1)") {
                 // Lit for the first half of every second.
                 Animate.keyframes("opacity", values: [1, 0], calculationMode: "discrete").duration(1).repeatCount(.infinity)
             }
             .frame(frame.origin.x - origin.x, frame.origin.y - origin.y, frame.size.width, frame.size.height)
             .contents(Self.digitsAsset).set("contentsRect", ClockFont.colonContentsRect).set("magnificationFilter", "nearest")
         }
-        return Layer("lcd") {
+        return LayerDocument("lcd") {
             for digit in digits { digit }
             for colon in colons { colon }
         }

@@ -44,14 +44,10 @@ extension Layer {
             let h = natural.height * s
             return Rect(x: b.minX + (b.width - w) / 2, y: b.minY + (b.height - h) / 2, width: w, height: h)
         default:
-            let g = contentsGravity.rawValue.lowercased()
-            let x =
-                g.contains("left")
-                ? b.minX : g.contains("right") ? b.maxX - natural.width : b.minX + (b.width - natural.width) / 2
-            let y =
-                g.contains("top")
-                ? b.minY : g.contains("bottom") ? b.maxY - natural.height : b.minY + (b.height - natural.height) / 2
-            return Rect(x: x, y: y, width: natural.width, height: natural.height)
+            let place = contentsGravity.placement
+            return Rect(
+                x: b.minX + (b.width - natural.width) * place.x, y: b.minY + (b.height - natural.height) * place.y,
+                width: natural.width, height: natural.height)
         }
     }
 

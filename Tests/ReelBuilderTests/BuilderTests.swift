@@ -27,10 +27,10 @@ import Testing
         }
         """#
 
-    func built() -> ReelBuilder.Timeline {
-        ReelBuilder.Timeline(name: "cards", width: 320, height: 180, fps: 10, duration: 2, background: "#1E1E28") {
-            Layer("card") {
-                Layer("dot") {
+    func built() -> TimelineDocument {
+        TimelineDocument(name: "cards", width: 320, height: 180, fps: 10, duration: 2, background: "#1E1E28") {
+            LayerDocument("card") {
+                LayerDocument("dot") {
                     Animate.spring("transform.scale", from: 0.2, to: 1, damping: 6)
                 }
                 .bounds(0, 0, 24, 24).position(60, 40).backgroundColor("#E74C3C").cornerRadius(12)
@@ -47,13 +47,13 @@ import Testing
 
     @Test func buildsTheSameTimelineAsItsJSONTwin() throws {
         let fromCode = try built().build()
-        let fromFile = try ReelTimeline.Timeline.decode(Self.twin, name: "cards")
+        let fromFile = try Timeline.decode(Self.twin, name: "cards")
         #expect(fromCode == fromFile)
     }
 
     @Test func rendersIdenticalFrames() throws {
         let a = try FrameRenderer(timeline: built().build())
-        let b = try FrameRenderer(timeline: ReelTimeline.Timeline.decode(Self.twin))
+        let b = try FrameRenderer(timeline: Timeline.decode(Self.twin))
         for t in [0, 0.3, 0.75, 1.2, 1.95] {
             #expect(a.render(time: t).packedBytes == b.render(time: t).packedBytes, "t = \(t)")
         }
@@ -62,14 +62,14 @@ import Testing
     @Test func encodesToTimelineJSON() throws {
         // Through a Swift encoder and back through the decoder: the same timeline.
         let data = try JSONEncoder().encode(built())
-        let decoded = try ReelTimeline.Timeline.decode(String(decoding: data, as: UTF8.self), name: "cards")
+        let decoded = try Timeline.decode(String(decoding: data, as: UTF8.self), name: "cards")
         #expect(decoded == (try built().build()))
         #expect(built().jsonText.contains("\"transform.rotation.z\""))
     }
 
     @Test func problemsAreReportedAsForAFile() {
-        let bad = ReelBuilder.Timeline(width: 64, height: 64, duration: 1) {
-            Layer("a").set("cornerRadious", 3)
+        let bad = TimelineDocument(width: 64, height: 64, duration: 1) {
+            LayerDocument("a").set("cornerRadious", 3)
         }
         #expect(throws: TimelineError.self) { try bad.build() }
     }

@@ -54,7 +54,7 @@ import Testing
     func jsonTextIsTheSameTimeline(style: ClockTimeline.Style) throws {
         let clock = ClockTimeline(style: style, start: 23 * 3600 + 59 * 60 + 58, duration: 4, width: 320, height: 180, fps: 4)
         let built = try clock.timeline.build(baseDirectory: Self.timelines.path)
-        let decoded = try ReelTimeline.Timeline.decode(clock.timeline.jsonText, name: "clock", baseDirectory: Self.timelines.path)
+        let decoded = try Timeline.decode(clock.timeline.jsonText, name: "clock", baseDirectory: Self.timelines.path)
         #expect(built == decoded)
         let a = try FrameRenderer(timeline: built)
         let b = try FrameRenderer(timeline: decoded)

@@ -2,15 +2,15 @@ import Foundation
 import ReelCore
 import ReelTimeline
 
-/// A timeline built in Swift: `Timeline(width: 640, height: 360, duration: 2) { Layer("card") { ... } }`.
+/// A timeline built in Swift: `TimelineDocument(width: 640, height: 360, duration: 2) { LayerDocument("card") { ... } }`.
 /// It is the file format's JSON document, so it encodes to the same JSON a person would write,
 /// and `build()` reads it with the same decoder (and the same checks) as a file.
-public struct Timeline: Encodable {
+public struct TimelineDocument: Encodable {
     public private(set) var document: JSONValue
 
     public init(
         name: String = "timeline", width: Double, height: Double, fps: Double = 30, duration: Double,
-        background: String = "#000000", scale: Double = 1, @LayerBuilder layers: () -> [Layer]
+        background: String = "#000000", scale: Double = 1, @LayerBuilder layers: () -> [LayerDocument]
     ) {
         let canvas: JSONValue = .object([
             ("width", width.json), ("height", height.json), ("fps", fps.json), ("duration", duration.json),
@@ -22,7 +22,7 @@ public struct Timeline: Encodable {
     }
 
     /// Adds an image asset (`path` relative to the folder the timeline is built against).
-    public func asset(_ name: String, path: String) -> Timeline {
+    public func asset(_ name: String, path: String) -> TimelineDocument {
         var copy = self
         guard case .object(var members) = document else { return self }
         var assets: [(key: String, value: JSONValue)] = []
@@ -43,9 +43,9 @@ public struct Timeline: Encodable {
 
     /// The timeline as Reel plays it; problems are reported as for a file.
     public func build(baseDirectory: String = FileManager.default.currentDirectoryPath) throws(TimelineError)
-        -> ReelTimeline.Timeline
+        -> Timeline
     {
-        try ReelTimeline.Timeline.decode(
+        try Timeline.decode(
             document.serialized, file: "<builder>", name: nameInDocument, baseDirectory: baseDirectory)
     }
 
@@ -53,15 +53,4 @@ public struct Timeline: Encodable {
         if case .string(let s)? = document["name"] { return s }
         return "timeline"
     }
-}
-
-/// Collects layers written one after another in a builder block.
-@resultBuilder
-public enum LayerBuilder {
-    public static func buildBlock(_ parts: [Layer]...) -> [Layer] { parts.flatMap { $0 } }
-    public static func buildExpression(_ layer: Layer) -> [Layer] { [layer] }
-    public static func buildOptional(_ parts: [Layer]?) -> [Layer] { parts ?? [] }
-    public static func buildEither(first: [Layer]) -> [Layer] { first }
-    public static func buildEither(second: [Layer]) -> [Layer] { second }
-    public static func buildArray(_ parts: [[Layer]]) -> [Layer] { parts.flatMap { $0 } }
 }
