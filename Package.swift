@@ -26,10 +26,12 @@ let package = Package(
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"]),
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelCore"]),
+        // Stops `reel` at start, with a message, on a CPU without what the build targets.
+        .target(name: "ReelCPUCheck"),
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline",
+                "Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline", "ReelCPUCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

@@ -51,17 +51,21 @@ reel_cpu_flags() {
   fi
 }
 
-# Builds the release binary when any source or manifest is newer than it; prints its path.
+# Builds the release binary when any source or manifest is newer than it, or when it was
+# built with other CPU flags (the stamp records them); prints its path. A binary built for
+# AVX2 refuses to start, with a message, on a CPU without it (Sources/ReelCPUCheck).
 reel_build_release() {
   local bin="$REEL_ROOT/.build/release/reel"
   local stamp="$REEL_ROOT/.build/release/.reel-build-stamp"
-  if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || \
+  local flags
+  flags="cpu flags: $(reel_cpu_flags)"
+  if [ ! -x "$bin" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$flags" ] || \
      [ -n "$(find "$REEL_ROOT/Sources" "$REEL_ROOT/Package.swift" -newer "$stamp" -print -quit)" ]; then
     echo "reel: building release binary..." >&2
     # shellcheck disable=SC2046
     (cd "$REEL_ROOT" && swift build -c release --product reel $(reel_cpu_flags) >&2) \
       || { echo "reel: build failed" >&2; exit 1; }
-    touch "$stamp"
+    echo "$flags" > "$stamp"
   fi
   echo "$bin"
 }
