@@ -8,11 +8,12 @@ import ReelTimeline
 /// (the encoder). At most a fixed window of frames is in flight, so memory does not grow with
 /// the video's length, and every frame's bytes are the same whatever the thread count.
 enum FramePipeline {
-    /// Runs `frames` of `timeline` on `threads` workers. With a `profile` origin (monotonic ns)
-    /// each frame arrives with its record, whose stages `consume` may complete.
+    /// Runs `frames` of `timeline` on `threads` workers, converting to `format`'s pixel format.
+    /// With a `profile` origin (monotonic ns) each frame arrives with its record, whose stages
+    /// `consume` may complete.
     static func run(
-        _ timeline: Timeline, images: [String: Image], frames: Range<Int>, threads: Int, profile origin: UInt64? = nil,
-        consume: (VideoFrame, Int, inout FrameRecord?) throws -> Void
+        _ timeline: Timeline, images: [String: Image], frames: Range<Int>, threads: Int, format: OutputFormat = .h264MP4,
+        profile origin: UInt64? = nil, consume: (VideoFrame, Int, inout FrameRecord?) throws -> Void
     ) throws {
         let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
         let workers = DispatchGroup()
@@ -20,7 +21,7 @@ enum FramePipeline {
             workers.enter()
             let thread = Thread {
                 defer { workers.leave() }
-                queue.work(timeline: timeline, images: images, worker: worker, profile: origin)
+                queue.work(timeline: timeline, images: images, worker: worker, format: format, profile: origin)
             }
             thread.stackSize = 4 << 20
             thread.name = "reel-render-\(worker)"

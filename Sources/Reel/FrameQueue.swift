@@ -27,10 +27,24 @@ final class FrameQueue: @unchecked Sendable {
 
     /// A worker's loop: claim, render, convert, deposit, until no frames are left or the render
     /// stops. With a `profile` origin (monotonic ns), each frame's stages are timed and recorded.
-    func work(timeline: Timeline, images: [String: Image], worker: Int, profile origin: UInt64? = nil) {
+    func work(
+        timeline: Timeline, images: [String: Image], worker: Int, format: OutputFormat = .h264MP4, profile origin: UInt64? = nil
+    ) {
         let renderer = FrameRenderer(timeline: timeline, images: images)
         let (width, height) = (timeline.canvas.pixelWidth, timeline.canvas.pixelHeight)
         do {
+            if format.carriesAlpha {
+                // Drawn whole, then converted by libswscale (the formats with alpha are not profiled).
+                let converter = try AlphaConverter(width: width, height: height, format: format)
+                let buffer = renderer.makeBuffer()
+                while let index = claim() {
+                    let frame = try reusableFrame() ?? converter.makeFrame()
+                    renderer.render(time: timeline.canvas.fps.time(ofFrame: index), into: buffer)
+                    try converter.convert(buffer, into: frame)
+                    deposit(frame, nil, index)
+                }
+                return
+            }
             let converter = try ColorConverter(width: width, height: height)
             while let index = claim() {
                 let time = timeline.canvas.fps.time(ofFrame: index)

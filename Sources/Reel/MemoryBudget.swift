@@ -1,4 +1,5 @@
 import ReelCore
+import ReelMedia
 import ReelRender
 import ReelTimeline
 
@@ -46,8 +47,8 @@ public struct MemoryBudget: Sendable, Equatable {
     /// Frames planned to find the costliest: the first, the last and some between.
     static let sampledFrames = 17
 
-    /// Plans sampled frames of `timeline` and adds up what a render of it holds.
-    public static func estimate(_ timeline: Timeline, images: [String: Image]) -> Estimate {
+    /// Plans sampled frames of `timeline` and adds up what a render of it into `format` holds.
+    public static func estimate(_ timeline: Timeline, images: [String: Image], format: OutputFormat = .h264MP4) -> Estimate {
         let canvas = timeline.canvas
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
         let planner = FramePlanner(images: images)
@@ -65,16 +66,21 @@ public struct MemoryBudget: Sendable, Equatable {
         }
         let frameBytes = PixelBuffer.stride(forWidth: width) * height
         let imageBytes = images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
-        let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing)
+        // A format with alpha is drawn whole, then copied to straight alpha for libswscale.
+        let converting = format.carriesAlpha ? 2 * frameBytes : 0
+        let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing) + converting
         return Estimate(
-            images: imageBytes, perWorker: perWorker, perFrameInFlight: width * height * 3 / 2, scratch: worst.bytes,
+            images: imageBytes, perWorker: perWorker,
+            perFrameInFlight: Int((Double(width * height) * format.bytesPerPixel).rounded(.up)), scratch: worst.bytes,
             frame: worst.frame, layer: worst.layer)
     }
 
-    /// The workers to run `timeline` with (at most `requested`) so that what it needs fits the
-    /// limit; throws `MemoryError` when one worker does not fit.
-    public func workers(for timeline: Timeline, images: [String: Image], requested: Int) throws -> Int {
-        try workers(for: MemoryBudget.estimate(timeline, images: images), requested: requested)
+    /// The workers to run `timeline` with (at most `requested`), rendering into `format`, so
+    /// that what it needs fits the limit; throws `MemoryError` when one worker does not fit.
+    public func workers(
+        for timeline: Timeline, images: [String: Image], format: OutputFormat = .h264MP4, requested: Int
+    ) throws -> Int {
+        try workers(for: MemoryBudget.estimate(timeline, images: images, format: format), requested: requested)
     }
 
     /// The workers to run (at most `requested`) so the estimate fits the limit.

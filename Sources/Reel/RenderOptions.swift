@@ -7,6 +7,8 @@ public struct RenderOptions: Sendable {
     public var threads: Int
     public var crf: Int
     public var preset: String
+    /// The codec among those the output's container takes (`OutputFormat.codecWord`); nil: its default.
+    public var codec: String?
     /// Frames to render (default: all of the timeline). Frame f shows time f / fps.
     public var frames: Range<Int>?
     /// What the render may take: fewer workers than `threads` run when they would not fit.
@@ -17,11 +19,12 @@ public struct RenderOptions: Sendable {
 
     public init(
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
-        frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
+        codec: String? = nil, frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
     ) {
         self.threads = max(1, threads)
         self.crf = crf
         self.preset = preset
+        self.codec = codec
         self.frames = frames
         self.memory = memory
         self.keepsPartial = keepsPartial

@@ -3,11 +3,16 @@ import Foundation
 import Reel
 import ReelMedia
 
-/// `reel render`: a timeline to an H.264 MP4.
+/// `reel render`: a timeline to a video file in the format its name picks.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a timeline to an H.264 MP4 (yuv420p, BT.709, +faststart).")
+        abstract: "Render a timeline to a video file; its extension picks the format.",
+        discussion: """
+            The output's extension picks the format (all tagged BT.709, limited range):
+            \(OutputFormat.all.map { "  \($0.fileExtension.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.codecName) (--codec \($0.codecWord)): \($0.pixelFormat), \($0.carriesAlpha ? "straight alpha" : "opaque")" }.joined(separator: "\n"))
+            The first of an extension is its default. A transparent canvas background needs a format with alpha.
+            """)
 
     @Argument(help: "The timeline JSON file.")
     var timeline: String
@@ -18,7 +23,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Render worker threads (default: one per core).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "x264 constant rate factor, 0 (lossless) to 51.")
+    @Option(
+        help:
+            "The codec, where the extension allows several: \(Set(OutputFormat.all.map(\.codecWord)).sorted().joined(separator: ", "))."
+    )
+    var codec: String?
+
+    @Option(help: "Constant rate factor for H.264 and VP9, 0 (best; lossless for H.264) to 51.")
     var crf: Int = 20
 
     @Option(help: "x264 preset: \(VideoSettings.presets.joined(separator: ", ")).")
@@ -54,7 +65,7 @@ struct RenderCommand: ParsableCommand {
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(
-                threads: threads, crf: crf, preset: preset, frames: frames?.range, memory: memory.budget,
+                threads: threads, crf: crf, preset: preset, codec: codec, frames: frames?.range, memory: memory.budget,
                 keepsPartial: keepPartial)
             let meter = ProgressMeter(enabled: !quiet)
             let result: ExportResult

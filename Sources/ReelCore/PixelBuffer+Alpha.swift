@@ -13,14 +13,26 @@ extension PixelBuffer {
         }
     }
 
+    /// The straight-alpha form of premultiplied pixel `v`: each colour times 255 / alpha,
+    /// rounded to nearest (all zero where alpha is 0).
+    public static func unpremultiplied(_ v: UInt32) -> UInt32 {
+        let a = v >> 24
+        if a == 255 { return v }
+        if a == 0 { return 0 }
+        func c(_ shift: UInt32) -> UInt32 { min(255, (((v >> shift) & 0xFF) * 255 + a / 2) / a) << shift }
+        return c(0) | c(8) | c(16) | (a << 24)
+    }
+
+    /// Writes row `y` in straight alpha into `out` (`width` pixels).
+    public func unpremultiplyRow(_ y: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let p = row(y)
+        for x in 0..<width { out[x] = PixelBuffer.unpremultiplied(p[x]) }
+    }
+
     /// Straight-alpha copy of the pixels, row by row without padding (what PNG stores).
     public func unpremultipliedBytes() -> [UInt8] {
-        var out = packedBytes
-        for i in Swift.stride(from: 0, to: out.count, by: 4) {
-            let a = UInt32(out[i + 3])
-            guard a != 255 else { continue }
-            for c in 0..<3 { out[i + c] = a == 0 ? 0 : UInt8(min(255, (UInt32(out[i + c]) * 255 + a / 2) / a)) }
-        }
-        return out
+        let out = PixelBuffer(width: width, height: height)
+        for y in 0..<height { unpremultiplyRow(y, into: out.row(y)) }
+        return out.packedBytes
     }
 }

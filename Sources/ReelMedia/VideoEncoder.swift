@@ -1,10 +1,10 @@
 import CFFmpeg
 import ReelCore
 
-/// Encodes yuv420p frames with libx264 and muxes them into an MP4 file (`+faststart`,
-/// BT.709 primaries, transfer and matrix tagged, limited range). Frames arrive in order;
-/// frame i is shown at i / fps. Writes exactly the file it is given: atomic replacement is
-/// the caller's job.
+/// Encodes frames in the settings' format (H.264, ProRes 4444 or VP9) and muxes them into
+/// its container (MP4 and MOV with `+faststart`; BT.709 primaries, transfer and matrix
+/// tagged, limited range). Frames arrive in order, in the format's pixel format; frame i is
+/// shown at i / fps. Writes exactly the file it is given: atomic replacement is the caller's job.
 public final class VideoEncoder {
     // Every stored property has its value before the first libav call, so a failure on the way
     // still runs deinit and frees what was made.
@@ -19,10 +19,12 @@ public final class VideoEncoder {
     public init(path: String, settings: VideoSettings) throws(FFmpegError) {
         FFmpegLog.quiet
         self.settings = settings
-        try FFmpegError.check(avformat_alloc_output_context2(&format, nil, "mp4", path), "avformat_alloc_output_context2")
+        let kind = settings.format
+        try FFmpegError.check(
+            avformat_alloc_output_context2(&format, nil, kind.muxer, path), "avformat_alloc_output_context2")
         guard let format else { throw FFmpegError(call: "avformat_alloc_output_context2", message: "no context") }
-        guard let encoder = avcodec_find_encoder_by_name("libx264") else {
-            throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "libx264 is not in this FFmpeg build")
+        guard let encoder = avcodec_find_encoder_by_name(kind.encoder) else {
+            throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "\(kind.encoder) is not in this FFmpeg build")
         }
         guard let s = avformat_new_stream(format, nil) else {
             throw FFmpegError(call: "avformat_new_stream", message: "out of memory")
@@ -37,7 +39,7 @@ public final class VideoEncoder {
         ctx.pointee.height = Int32(settings.height)
         ctx.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
         ctx.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
-        ctx.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+        ctx.pointee.pix_fmt = av_get_pix_fmt(kind.pixelFormat)
         ctx.pointee.color_primaries = AVCOL_PRI_BT709
         ctx.pointee.color_trc = AVCOL_TRC_BT709
         ctx.pointee.colorspace = AVCOL_SPC_BT709
@@ -47,15 +49,13 @@ public final class VideoEncoder {
         }
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        try FFmpegError.check(av_dict_set(&options, "preset", settings.preset, 0), "av_dict_set(preset)")
-        try FFmpegError.check(av_dict_set(&options, "crf", String(settings.crf), 0), "av_dict_set(crf)")
-        // libavcodec's default is one thread; x264 picks its own count (1.5 per core, frame
-        // threads) as the ffmpeg tool does, and shares the cores with Reel's render workers.
-        try FFmpegError.check(av_dict_set(&options, "threads", "auto", 0), "av_dict_set(threads)")
+        for (key, value) in Self.encoderOptions(settings) {
+            try FFmpegError.check(av_dict_set(&options, key, value, 0), "av_dict_set(\(key))")
+        }
         try FFmpegError.check(avcodec_open2(ctx, encoder, &options), "avcodec_open2")
         if let unused = av_dict_get(options, "", nil, AV_DICT_IGNORE_SUFFIX) {
             throw FFmpegError(
-                call: "avcodec_open2", message: "libx264 did not take the option \(String(cString: unused.pointee.key))")
+                call: "avcodec_open2", message: "\(kind.encoder) did not take the option \(String(cString: unused.pointee.key))")
         }
         try FFmpegError.check(avcodec_parameters_from_context(s.pointee.codecpar, ctx), "avcodec_parameters_from_context")
         s.pointee.time_base = ctx.pointee.time_base
@@ -63,10 +63,28 @@ public final class VideoEncoder {
         try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
         var muxOptions: OpaquePointer?
         defer { av_dict_free(&muxOptions) }
-        try FFmpegError.check(av_dict_set(&muxOptions, "movflags", "+faststart", 0), "av_dict_set(movflags)")
+        if kind.muxer == "mp4" || kind.muxer == "mov" {
+            try FFmpegError.check(av_dict_set(&muxOptions, "movflags", "+faststart", 0), "av_dict_set(movflags)")
+        }
         try FFmpegError.check(avformat_write_header(format, &muxOptions), "avformat_write_header")
         guard let p = av_packet_alloc() else { throw FFmpegError(call: "av_packet_alloc", message: "out of memory") }
         packet = p
+    }
+
+    /// The encoder's options: libavcodec's default is one thread, so every encoder picks its
+    /// own count (`auto`, as the ffmpeg tool does) and shares the cores with Reel's workers.
+    static func encoderOptions(_ settings: VideoSettings) -> [(String, String)] {
+        let threads = ("threads", "auto")
+        switch settings.format.encoder {
+        case "prores_ks":
+            // The 4444 profile, its alpha kept at 16 bits; Apple's vendor tag so editors take it.
+            return [("profile", "4444"), ("alpha_bits", "16"), ("vendor", "apl0"), threads]
+        case "libvpx-vp9":
+            // Constant quality (crf with no bit rate), rows in parallel, the speed of `good` at 4.
+            return [("crf", String(settings.crf)), ("b", "0"), ("row-mt", "1"), ("deadline", "good"), ("cpu-used", "4"), threads]
+        default:
+            return [("preset", settings.preset), ("crf", String(settings.crf)), threads]
+        }
     }
 
     deinit {
@@ -78,8 +96,13 @@ public final class VideoEncoder {
         }
     }
 
-    /// Encodes the next frame (yuv420p, the settings' size).
+    /// Encodes the next frame (the format's pixel format, the settings' size).
     public func encode(_ frame: VideoFrame) throws(FFmpegError) {
+        // The frame carries the tags too: ProRes writes them into each frame's header from there.
+        frame.frame.pointee.color_primaries = AVCOL_PRI_BT709
+        frame.frame.pointee.color_trc = AVCOL_TRC_BT709
+        frame.frame.pointee.colorspace = AVCOL_SPC_BT709
+        frame.frame.pointee.color_range = AVCOL_RANGE_MPEG
         frame.frame.pointee.pts = nextPTS
         nextPTS += 1
         try FFmpegError.check(avcodec_send_frame(codec, frame.frame), "avcodec_send_frame")

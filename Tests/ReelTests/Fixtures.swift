@@ -46,8 +46,16 @@ func reelExecutable() -> URL {
 func runReel(_ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (
     status: Int32, stdout: String, stderr: String
 ) {
+    let result = try runProgram(reelExecutable(), arguments, in: directory, timeout: timeout)
+    return (result.status, String(decoding: result.stdout, as: UTF8.self), result.stderr)
+}
+
+/// Runs `program` with `arguments`; returns its exit status, stdout's bytes and stderr.
+func runProgram(_ program: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (
+    status: Int32, stdout: Data, stderr: String
+) {
     let process = Process()
-    process.executableURL = reelExecutable()
+    process.executableURL = program
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     // stderr goes to a file so that neither stream can fill a pipe and stall the process.
@@ -64,5 +72,5 @@ func runReel(_ arguments: [String], in directory: URL? = nil, timeout: Double? =
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let errorData = try Data(contentsOf: errorFile)
-    return (process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self))
+    return (process.terminationStatus, outputData, String(decoding: errorData, as: UTF8.self))
 }
