@@ -14,9 +14,10 @@ timeline["canvas"]["scale"] = 1 / 3                       # 1920x1080 -> 640x360
 timeline["canvas"]["duration"] = frames / fps
 work = tempfile.mkdtemp(prefix="reel-soak-")
 path, out = os.path.join(work, "soak.json"), os.path.join(work, "soak.mp4")
-# Assets are resolved next to the timeline: point them at the original folder.
+# Assets are resolved next to the timeline: point them at the original folder, which the
+# render names as its assets root.
 for asset in timeline.get("assets", {}).values():
-    asset["path"] = os.path.join(os.path.dirname(source), asset["path"])
+    asset["path"] = os.path.join(os.path.dirname(os.path.abspath(source)), asset["path"])
 json.dump(timeline, open(path, "w"))
 
 
@@ -29,7 +30,8 @@ def rss_kb(pid):
 
 
 start = time.monotonic()
-process = subprocess.Popen([exe, "render", path, "-o", out, "--preset", "ultrafast", "--quiet"])
+process = subprocess.Popen([exe, "render", path, "-o", out, "--preset", "ultrafast", "--quiet",
+                            "--assets-root", os.path.dirname(os.path.abspath(source))])
 samples = []
 while process.poll() is None:
     try:
