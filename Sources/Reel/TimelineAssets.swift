@@ -19,10 +19,10 @@ public enum TimelineAssets {
     public static func problems(in timeline: Timeline) -> [TimelineProblem] {
         let root = URL(fileURLWithPath: timeline.assetsRoot).standardized.path
         let realRoot = realPath(root) ?? root
+        let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
+        let expected = "a readable image file (relative to the timeline's folder)"
         var problems: [TimelineProblem] = []
         for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
-            let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
-            let expected = "a readable image file (relative to the timeline's folder)"
             func problem(_ expected: String, _ found: String) {
                 problems.append(TimelineProblem(path: "assets.\(name).path", expected: expected, found: found))
             }
