@@ -9,6 +9,8 @@ public final class AlphaConverter {
     public let width: Int
     public let height: Int
     public let format: OutputFormat
+    /// The format's pixel format, as libav numbers it.
+    private let pixelFormat: AVPixelFormat
     private let scaler: OpaquePointer
     /// The frame, straight alpha, RGBA bytes.
     private let straight: PixelBuffer
@@ -30,7 +32,7 @@ public final class AlphaConverter {
             sws_freeContext(scaler)
             throw FFmpegError(call: "sws_setColorspaceDetails", message: "BT.709 limited range is not supported here")
         }
-        (self.width, self.height, self.format, self.scaler) = (width, height, format, scaler)
+        (self.width, self.height, self.format, self.pixelFormat, self.scaler) = (width, height, format, target, scaler)
         straight = PixelBuffer(width: width, height: height)
     }
 
@@ -38,7 +40,7 @@ public final class AlphaConverter {
 
     /// A frame of the format's pixel format and this converter's size, for `convert` to fill.
     public func makeFrame() throws(FFmpegError) -> VideoFrame {
-        try VideoFrame(width: width, height: height, format: av_get_pix_fmt(format.pixelFormat))
+        try VideoFrame(width: width, height: height, format: pixelFormat)
     }
 
     /// Writes premultiplied `buffer` into `frame` (from `makeFrame`, or one the encoder let go of).
