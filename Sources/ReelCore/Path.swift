@@ -37,11 +37,10 @@ public struct Path: Hashable, Sendable {
         self.init(roundedRect: r, cornerRadius: 0)
     }
 
-    /// A rectangle with circular corners; the radius is clamped to half the shorter side
-    /// (Reel's rule for `cornerRadius`).
+    /// A rectangle with circular corners; the radius is clamped by `Rect.clampedCornerRadius`.
     public init(roundedRect r: Rect, cornerRadius: Double) {
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
-        let rad = max(0, min(cornerRadius, r.width / 2, r.height / 2))
+        let rad = r.clampedCornerRadius(cornerRadius)
         if rad == 0 {
             elements = [
                 .move(Point(x: x0, y: y0)), .line(Point(x: x1, y: y0)), .line(Point(x: x1, y: y1)),

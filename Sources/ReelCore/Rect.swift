@@ -24,6 +24,12 @@ public struct Rect: Hashable, Sendable {
     public var height: Double { abs(size.height) }
     public var isEmpty: Bool { size.width == 0 || size.height == 0 }
 
+    /// A corner radius as this rectangle can hold it: clamped to half the shorter side, never
+    /// negative (Reel's rule for `cornerRadius`).
+    public func clampedCornerRadius(_ radius: Double) -> Double {
+        max(0, min(radius, width / 2, height / 2))
+    }
+
     /// True when `p` lies inside the rectangle (min edges inclusive, max edges exclusive, as CGRectContainsPoint).
     public func contains(_ p: Point) -> Bool {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY

@@ -420,9 +420,9 @@ public struct FramePlanner {
 
         func alpha(_ opacity: Double) -> UInt32 { UInt32((opacity * 255).rounded()) }
 
-        /// `cornerRadius` clamped to half the shorter side (Reel's rule).
+        /// The layer's `cornerRadius` as its bounds hold it.
         func cornerRadius(of layer: Layer) -> Double {
-            max(0, min(layer.cornerRadius, layer.bounds.width / 2, layer.bounds.height / 2))
+            layer.bounds.clampedCornerRadius(layer.cornerRadius)
         }
 
         /// Whether fading the layer's elements one by one would differ from fading them as a group.

@@ -29,6 +29,29 @@ import Testing
         #expect(image.pixel(x: 32, y: 32) == (51, 51, 51, 255))  // inside outer, outside the inner circle's corner
     }
 
+    /// `cornerRadius` is clamped to half the shorter side: 500 on a 60x40 layer draws the
+    /// same pixels as 20 (a capsule). The border's inner corner has radius
+    /// max(0, cornerRadius - borderWidth): with radius 20 and border 8 the inside corner is a
+    /// circle of radius 12 about (30, 30), so a point at distance 11 from its centre shows
+    /// the fill, one inside the square corner but past the inner circle shows border.
+    @Test func cornerRadiusIsClampedAndTheBordersInnerCornerShrinks() throws {
+        func capsule(_ radius: Int) throws -> PixelBuffer {
+            try render(
+                """
+                [{"id": "c", "frame": [10, 10, 60, 40], "cornerRadius": \(radius), "backgroundColor": "#FFFFFF",
+                  "borderWidth": 8, "borderColor": "#FF0000"}]
+                """)
+        }
+        let clamped = try capsule(500)
+        let exact = try capsule(20)
+        for y in 0..<100 {
+            for x in 0..<100 { #expect(clamped.pixel(x: x, y: y) == exact.pixel(x: x, y: y), "\(x), \(y)") }
+        }
+        #expect(exact.pixel(x: 11, y: 11) == (0, 0, 0, 255))  // outside the outer corner
+        #expect(exact.pixel(x: 22, y: 22) == (255, 255, 255, 255))  // 11.3 from (30, 30): inside the inner circle
+        #expect(exact.pixel(x: 20, y: 20) == (255, 0, 0, 255))  // past the inner circle: border
+    }
+
     /// `masksToBounds` with a corner radius cuts background, sublayers and border as one
     /// picture: along the rounded edge no white background shows under the red sublayer's
     /// anti-aliased edge (drawn apart, each pixel there would get white x c x (1 - c)).
