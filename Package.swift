@@ -16,7 +16,11 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+            providers: [
+                .apt([
+                    "libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"
+                ])
+            ]
         ),
         .target(name: "ReelCore"),
         .target(name: "ReelLayers", dependencies: ["ReelCore"]),

@@ -33,9 +33,9 @@ final class FrameQueue: @unchecked Sendable {
         let renderer = FrameRenderer(timeline: timeline, images: images)
         let (width, height) = (timeline.canvas.pixelWidth, timeline.canvas.pixelHeight)
         do {
-            if format.carriesAlpha {
-                // Drawn whole, then converted by libswscale (the formats with alpha are not profiled).
-                let converter = try AlphaConverter(width: width, height: height, format: format)
+            if format.convertsWholeFrames {
+                // Drawn whole, then converted (these formats are not profiled stage by stage).
+                let converter = try WholeFrameConverter(width: width, height: height, format: format)
                 let buffer = renderer.makeBuffer()
                 while let index = claim() {
                     let frame = try reusableFrame() ?? converter.makeFrame()

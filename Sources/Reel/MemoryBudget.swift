@@ -66,9 +66,10 @@ public struct MemoryBudget: Sendable, Equatable {
         }
         let frameBytes = PixelBuffer.stride(forWidth: width) * height
         let imageBytes = images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
-        // A format with alpha is drawn whole (the frame counted above), then copied to straight
-        // alpha for libswscale: one frame more.
-        let converting = format.carriesAlpha ? frameBytes : 0
+        // Formats converted whole are drawn whole (the frame counted above), some through a
+        // straight-alpha copy.
+        let converting =
+            format.convertsWholeFrames ? WholeFrameConverter.scratchBytes(width: width, height: height, format: format) : 0
         let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing) + converting
         return Estimate(
             images: imageBytes, perWorker: perWorker,

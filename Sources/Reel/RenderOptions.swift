@@ -9,6 +9,10 @@ public struct RenderOptions: Sendable {
     public var preset: String
     /// The codec among those the output's container takes (`OutputFormat.codecWord`); nil: its default.
     public var codec: String?
+    /// The pixel format among those the codec takes (`OutputFormat.pixelFormats`); nil: its default.
+    public var pixelFormat: String?
+    /// A GIF's dithering (`GIFEncoder.ditherings`).
+    public var dither: String
     /// Frames to render (default: all of the timeline). Frame f shows time f / fps.
     public var frames: Range<Int>?
     /// What the render may take: fewer workers than `threads` run when they would not fit.
@@ -19,12 +23,15 @@ public struct RenderOptions: Sendable {
 
     public init(
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
-        codec: String? = nil, frames: Range<Int>? = nil, memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
+        codec: String? = nil, pixelFormat: String? = nil, dither: String = GIFEncoder.ditherings[0], frames: Range<Int>? = nil,
+        memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
     ) {
         self.threads = max(1, threads)
         self.crf = crf
         self.preset = preset
         self.codec = codec
+        self.pixelFormat = pixelFormat
+        self.dither = dither
         self.frames = frames
         self.memory = memory
         self.keepsPartial = keepsPartial

@@ -3,11 +3,12 @@ import ReelCore
 import ReelMedia
 import ReelTimeline
 
-/// Renders a timeline to a video file in the format its name picks (`OutputFormat`): frames
-/// render and convert to the format's pixels on worker threads,
+/// Renders a timeline to a video file (or a PNG sequence, or a GIF) in the format its name
+/// picks (`OutputFormat`): frames render and convert to the format's pixels on worker threads,
 /// a reorder stage hands them to the encoder in order, and at most a fixed window of frames
-/// is in flight, so memory does not grow with the video's length. The output appears only
-/// when complete (see `AtomicOutput`).
+/// is in flight, so memory does not grow with the video's length. A GIF takes two passes (the
+/// palette, then the frames). The output appears only when complete (`AtomicOutput`,
+/// `SequenceOutput`).
 public enum VideoExporter {
     /// Renders `timeline` to `path`; `progress` is called on the calling thread after each frame.
     /// `inputs` are files the output must not replace (the timeline file). `notice` hears of
@@ -25,15 +26,19 @@ public enum VideoExporter {
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
             throw RenderError.frameRange(requested: frames, available: all)
         }
-        let output = try AtomicOutput(destination: path, protecting: inputs)
-        let format = try OutputFormat.forOutput(path, codec: options.codec)
+        let format = try OutputFormat.forOutput(path, codec: options.codec, pixelFormat: options.pixelFormat)
         let background = timeline.canvas.background
         if background.alpha < 1, !format.carriesAlpha {
             throw RenderError.alphaInOpaqueFormat(path: path, format: format, background: background)
         }
         let settings = VideoSettings(
-            width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight,
-            frameRate: timeline.canvas.fps, crf: options.crf, preset: options.preset, format: format)
+            width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, frameRate: timeline.canvas.fps,
+            crf: options.crf, preset: options.preset, format: format, firstFrame: frames.lowerBound)
+        // A sequence is checked against the timeline's images too: its files are pictures.
+        let sequence =
+            format.isSequence
+            ? try SequenceOutput(pattern: path, numbers: frames, protecting: inputs + timeline.assets.values) : nil
+        let output = sequence == nil ? try AtomicOutput(destination: path, protecting: inputs) : nil
         let images = try TimelineAssets.load(timeline)
         let workers = try options.memory.workers(for: timeline, images: images, format: format, requested: options.threads)
         if workers < options.threads {
@@ -41,38 +46,66 @@ public enum VideoExporter {
                 "rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads) to stay within the memory limit of \(options.memory.limit >> 20) MB"
             )
         }
-        if options.keepsPartial { Interruption.deferSignals(true) }
-        defer { if options.keepsPartial { Interruption.deferSignals(false) } }
-        return try output.write { temporary in
-            let encoder = try VideoEncoder(path: temporary, settings: settings)
-            let written = try encodeFrames(
-                timeline, images, frames, threads: workers, format: format, encoder: encoder, progress: progress)
-            let signal = options.keepsPartial ? Interruption.received : nil
-            if let signal, written == 0 { throw Interrupted(signal: signal) }
+        // A sequence's temporary files are removed by the render itself, so a signal is only
+        // noted there, as with --keep-partial.
+        let defers = options.keepsPartial || sequence != nil
+        if defers { Interruption.deferSignals(true) }
+        defer { if defers { Interruption.deferSignals(false) } }
+        let render = Render(timeline: timeline, images: images, frames: frames, threads: workers, format: format)
+        func write(_ temporary: String) throws -> ExportResult {
+            let encoder: FrameEncoder
+            var passes = 1
+            if format == .gif {
+                let palette = try GIFPalette(width: settings.width, height: settings.height, frameRate: settings.frameRate)
+                guard try render.run(into: palette.add, pass: (1, 2), progress: progress) == frames.count else {
+                    throw Interrupted(signal: Interruption.received ?? SIGINT)
+                }
+                encoder = try GIFEncoder(path: temporary, settings: settings, palette: palette.make(), dither: options.dither)
+                passes = 2
+            } else {
+                encoder = try VideoEncoder(path: temporary, settings: settings)
+            }
+            let written = try render.run(into: encoder.encode, pass: (passes, passes), progress: progress)
+            let signal = Interruption.received
+            if let signal, written == 0 || !options.keepsPartial { throw Interrupted(signal: signal) }
             try encoder.finish()
             return ExportResult(framesWritten: written, interruption: signal)
         }
+        return try sequence?.write(write) ?? output!.write(write)
     }
 
-    /// Encodes `frames` in order and returns how many were encoded: all of them, or fewer when
-    /// a signal was noted (`Interruption.deferSignals`) and the render stopped after the frame in hand.
-    private static func encodeFrames(
-        _ timeline: Timeline, _ images: [String: Image], _ frames: Range<Int>, threads: Int, format: OutputFormat,
-        encoder: VideoEncoder, progress: (RenderProgress) -> Void
-    ) throws -> Int {
-        struct Stop: Error {}
-        let start = DispatchTime.now()
-        var written = 0
-        do {
-            try FramePipeline.run(timeline, images: images, frames: frames, threads: threads, format: format) { frame, index, _ in
-                guard Interruption.received == nil else { throw Stop() }
-                try encoder.encode(frame)
-                written += 1
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                progress(RenderProgress(framesDone: written, frameCount: frames.count, elapsed: elapsed))
-            }
-        } catch is Stop {}
-        return written
+    /// One pass of the frames through the pipeline.
+    private struct Render {
+        let timeline: Timeline
+        let images: [String: Image]
+        let frames: Range<Int>
+        let threads: Int
+        let format: OutputFormat
+
+        /// Hands `frames` in order to `consume` and returns how many it took: all of them, or
+        /// fewer when a signal was noted (`Interruption.deferSignals`) and the render stopped
+        /// after the frame in hand. `pass` (this one, of how many) scales the progress.
+        func run(
+            into consume: (VideoFrame) throws(FFmpegError) -> Void, pass: (Int, Int), progress: (RenderProgress) -> Void
+        ) throws -> Int {
+            struct Stop: Error {}
+            let start = DispatchTime.now()
+            var written = 0
+            do {
+                try FramePipeline.run(timeline, images: images, frames: frames, threads: threads, format: format) {
+                    frame, _, _ in
+                    guard Interruption.received == nil else { throw Stop() }
+                    try consume(frame)
+                    written += 1
+                    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+                    progress(
+                        RenderProgress(
+                            framesDone: (pass.0 - 1) * frames.count + written, frameCount: pass.1 * frames.count,
+                            elapsed: elapsed))
+                }
+            } catch is Stop {}
+            return written
+        }
     }
 }
 

@@ -9,15 +9,28 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a timeline to a video file; its extension picks the format.",
         discussion: """
-            The output's extension picks the format (all tagged BT.709, limited range):
-            \(OutputFormat.all.map { "  \($0.fileExtension.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.codecName) (--codec \($0.codecWord)): \($0.pixelFormat), \($0.carriesAlpha ? "straight alpha" : "opaque")" }.joined(separator: "\n"))
+            The output's extension picks the format; video is tagged BT.709, limited range:
+            \(OutputFormat.all.map(Self.formatLine).joined(separator: "\n"))
             The first of an extension is its default. A transparent canvas background needs a format with alpha.
+            A PNG sequence names one file per frame with a number pattern (frames/%05d.png, numbered by frame index).
+            A GIF is rendered twice: once for its 256-colour palette, once to map the frames to it.
             """)
+
+    /// One line of the format table: extension, codec, pixel formats, alpha.
+    static func formatLine(_ f: OutputFormat) -> String {
+        let ext = ".\(f.fileExtension)".padding(toLength: 6, withPad: " ", startingAt: 0)
+        let pixels = f.encoder == "gif" ? "256-colour palette" : f.pixelFormats.joined(separator: " or ")
+        return "  \(ext) \(f.codecName) (--codec \(f.codecWord)): \(pixels), \(f.carriesAlpha ? "straight alpha" : "opaque")"
+    }
 
     @Argument(help: "The timeline JSON file.")
     var timeline: String
 
-    @Option(name: .shortAndLong, help: "Output file (default: the timeline file's base name + .mp4, in the current folder).")
+    @Option(
+        name: .shortAndLong,
+        help:
+            "Output file, or a pattern such as frames/%05d.png (default: the timeline file's base name + .mp4, in the current folder)."
+    )
     var output: String?
 
     @Option(help: "Render worker threads (default: one per core).")
@@ -29,10 +42,18 @@ struct RenderCommand: ParsableCommand {
     )
     var codec: String?
 
-    @Option(help: "Constant rate factor for H.264 and VP9, 0 (best; lossless for H.264) to 51.")
+    @Option(
+        name: .customLong("pix-fmt"),
+        help: "The pixel format, where the codec takes several: yuv420p10le for 10-bit H.264 or HEVC.")
+    var pixelFormat: String?
+
+    @Option(help: "A GIF's dithering: \(GIFEncoder.ditherings.joined(separator: ", ")).")
+    var dither: String = GIFEncoder.ditherings[0]
+
+    @Option(help: "Constant rate factor for H.264, HEVC and VP9, 0 (best; lossless for H.264) to 51.")
     var crf: Int = 20
 
-    @Option(help: "x264 preset: \(VideoSettings.presets.joined(separator: ", ")).")
+    @Option(help: "x264 and x265 preset: \(VideoSettings.presets.joined(separator: ", ")).")
     var preset: String = "veryfast"
 
     @Option(help: "Only these frames, as A..<B (frame f shows time f / fps).")
@@ -57,6 +78,9 @@ struct RenderCommand: ParsableCommand {
         guard VideoSettings.presets.contains(preset) else {
             throw ValidationError("--preset must be one of \(VideoSettings.presets.joined(separator: ", ")), found \(preset)")
         }
+        guard GIFEncoder.ditherings.contains(dither) else {
+            throw ValidationError("--dither must be one of \(GIFEncoder.ditherings.joined(separator: ", ")), found \(dither)")
+        }
     }
 
     func run() throws {
@@ -65,7 +89,8 @@ struct RenderCommand: ParsableCommand {
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(
-                threads: threads, crf: crf, preset: preset, codec: codec, frames: frames?.range, memory: memory.budget,
+                threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
+                frames: frames?.range, memory: memory.budget,
                 keepsPartial: keepPartial)
             let meter = ProgressMeter(enabled: !quiet)
             let result: ExportResult

@@ -1,11 +1,12 @@
 import CFFmpeg
 import ReelCore
 
-/// Encodes frames in the settings' format (H.264, ProRes 4444 or VP9) and muxes them into
-/// its container (MP4 and MOV with `+faststart`; BT.709 primaries, transfer and matrix
-/// tagged, limited range). Frames arrive in order, in the format's pixel format; frame i is
-/// shown at i / fps. Writes exactly the file it is given: atomic replacement is the caller's job.
-public final class VideoEncoder {
+/// Encodes frames in the settings' format (H.264, HEVC, ProRes 4444, VP9, PNG, GIF) and muxes
+/// them into its container (MP4 and MOV with `+faststart`; video tagged BT.709 primaries,
+/// transfer and matrix, limited range; PNG and GIF sRGB). Frames arrive in order, in the
+/// format's `encoderPixelFormat`; frame i is shown at i / fps. Writes exactly the file (or, for
+/// a sequence, the files of the pattern) it is given: atomic replacement is the caller's job.
+public final class VideoEncoder: FrameEncoder {
     // Every stored property has its value before the first libav call, so a failure on the way
     // still runs deinit and frees what was made.
     private var format: UnsafeMutablePointer<AVFormatContext>?
@@ -15,10 +16,12 @@ public final class VideoEncoder {
     private var nextPTS: Int64 = 0
     private var finished = false
     public let settings: VideoSettings
+    private let tags: ColorTags
 
     public init(path: String, settings: VideoSettings) throws(FFmpegError) {
         FFmpegLog.quiet
         self.settings = settings
+        tags = ColorTags(settings.format)
         let kind = settings.format
         try FFmpegError.check(
             avformat_alloc_output_context2(&format, nil, kind.muxer, path), "avformat_alloc_output_context2")
@@ -39,11 +42,8 @@ public final class VideoEncoder {
         ctx.pointee.height = Int32(settings.height)
         ctx.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
         ctx.pointee.framerate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
-        ctx.pointee.pix_fmt = av_get_pix_fmt(kind.pixelFormat)
-        ctx.pointee.color_primaries = AVCOL_PRI_BT709
-        ctx.pointee.color_trc = AVCOL_TRC_BT709
-        ctx.pointee.colorspace = AVCOL_SPC_BT709
-        ctx.pointee.color_range = AVCOL_RANGE_MPEG
+        ctx.pointee.pix_fmt = av_get_pix_fmt(kind.encoderPixelFormat)
+        tags.apply(to: ctx)
         if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             ctx.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
@@ -58,13 +58,20 @@ public final class VideoEncoder {
                 call: "avcodec_open2", message: "\(kind.encoder) did not take the option \(String(cString: unused.pointee.key))")
         }
         try FFmpegError.check(avcodec_parameters_from_context(s.pointee.codecpar, ctx), "avcodec_parameters_from_context")
+        if kind.encoder == "libx265" {
+            // `hvc1` (parameter sets in the sample description): what Apple's players require.
+            s.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
+        }
         s.pointee.time_base = ctx.pointee.time_base
         s.pointee.avg_frame_rate = ctx.pointee.framerate
-        try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
+        // A sequence's muxer opens one file per frame itself.
+        if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
+            try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
+        }
         var muxOptions: OpaquePointer?
         defer { av_dict_free(&muxOptions) }
-        if kind.muxer == "mp4" || kind.muxer == "mov" {
-            try FFmpegError.check(av_dict_set(&muxOptions, "movflags", "+faststart", 0), "av_dict_set(movflags)")
+        for (key, value) in Self.muxerOptions(settings) {
+            try FFmpegError.check(av_dict_set(&muxOptions, key, value, 0), "av_dict_set(\(key))")
         }
         try FFmpegError.check(avformat_write_header(format, &muxOptions), "avformat_write_header")
         guard let p = av_packet_alloc() else { throw FFmpegError(call: "av_packet_alloc", message: "out of memory") }
@@ -79,12 +86,32 @@ public final class VideoEncoder {
         case "prores_ks":
             // The 4444 profile, its alpha kept at 16 bits; Apple's vendor tag so editors take it.
             return [("profile", "4444"), ("alpha_bits", "16"), ("vendor", "apl0"), threads]
+        case "libx265":
+            // x265 prints its banner and statistics on stderr unless told otherwise.
+            return [("preset", settings.preset), ("crf", String(settings.crf)), ("x265-params", "log-level=error"), threads]
+        case "png", "gif":
+            return [threads]
         case "libvpx-vp9":
             // Constant quality (crf with no bit rate), rows in parallel, the speed of `good` at 4.
             return [("crf", String(settings.crf)), ("b", "0"), ("row-mt", "1"), ("deadline", "good"), ("cpu-used", "4"), threads]
         default:
             return [("preset", settings.preset), ("crf", String(settings.crf)), threads]
         }
+    }
+
+    /// The muxer's options: MP4 and MOV put the index first (`+faststart`) so players start
+    /// before the whole file arrives; a sequence numbers its files from the first frame's index.
+    static func muxerOptions(_ settings: VideoSettings) -> [(String, String)] {
+        switch settings.format.muxer {
+        case "mp4", "mov": return [("movflags", "+faststart")]
+        case "image2": return [("start_number", String(settings.firstFrame))]
+        default: return []
+        }
+    }
+
+    /// A four-character code as libav stores it (first character in the low byte).
+    static func fourCC(_ code: String) -> UInt32 {
+        code.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     deinit {
@@ -99,10 +126,7 @@ public final class VideoEncoder {
     /// Encodes the next frame (the format's pixel format, the settings' size).
     public func encode(_ frame: VideoFrame) throws(FFmpegError) {
         // The frame carries the tags too: ProRes writes them into each frame's header from there.
-        frame.frame.pointee.color_primaries = AVCOL_PRI_BT709
-        frame.frame.pointee.color_trc = AVCOL_TRC_BT709
-        frame.frame.pointee.colorspace = AVCOL_SPC_BT709
-        frame.frame.pointee.color_range = AVCOL_RANGE_MPEG
+        tags.apply(to: frame.frame)
         frame.frame.pointee.pts = nextPTS
         nextPTS += 1
         try FFmpegError.check(avcodec_send_frame(codec, frame.frame), "avcodec_send_frame")
@@ -116,7 +140,7 @@ public final class VideoEncoder {
         try FFmpegError.check(avcodec_send_frame(codec, nil), "avcodec_send_frame")
         try drain()
         try FFmpegError.check(av_write_trailer(format), "av_write_trailer")
-        try FFmpegError.check(avio_closep(&format!.pointee.pb), "avio_closep")
+        if format!.pointee.pb != nil { try FFmpegError.check(avio_closep(&format!.pointee.pb), "avio_closep") }
     }
 
     /// Moves every packet the encoder has ready into the file.

@@ -15,6 +15,13 @@ public final class VideoFrame: @unchecked Sendable {
         try FFmpegError.check(av_frame_get_buffer(f, 64), "av_frame_get_buffer")
     }
 
+    /// A new reference to `other`'s picture (no pixels copied), for frames libav hands out
+    /// only for the length of a call.
+    init(referencing other: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) {
+        guard let f = av_frame_clone(other) else { throw FFmpegError(call: "av_frame_clone", message: "out of memory") }
+        frame = f
+    }
+
     /// A frame of video's pixel format, 4:2:0 YUV, the encoder's input.
     public static func yuv420p(width: Int, height: Int) throws(FFmpegError) -> VideoFrame {
         try VideoFrame(width: width, height: height, format: AV_PIX_FMT_YUV420P)
@@ -27,6 +34,10 @@ public final class VideoFrame: @unchecked Sendable {
 
     public var width: Int { Int(frame.pointee.width) }
     public var height: Int { Int(frame.pointee.height) }
+    /// libav's name of the frame's pixel format (`yuv420p`, `rgba`, `pal8`).
+    public var pixelFormatName: String {
+        av_get_pix_fmt_name(AVPixelFormat(frame.pointee.format)).map { String(cString: $0) } ?? "unknown"
+    }
 
     /// The picture as raw planar bytes (for yuv420p: Y, then U, then V, rows without padding),
     /// as `ffmpeg -f rawvideo` reads them.

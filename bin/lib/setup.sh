@@ -2,7 +2,7 @@
 # needs (apt-get when root, otherwise prints the command and stops) and builds Reel.
 # Sourced, not run. Needs REEL_ROOT set to the repository root.
 
-REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libswscale-dev libavutil-dev pkg-config ffmpeg)
+REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg)
 
 # Installs whichever of REEL_DEBIAN_PACKAGES are missing.
 reel_ensure_packages() {
