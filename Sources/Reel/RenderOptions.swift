@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelMedia
 
 /// How `VideoExporter` renders: worker threads, encoder settings and which frames.
@@ -11,6 +12,8 @@ public struct RenderOptions: Sendable {
     public var codec: String?
     /// The pixel format among those the codec takes (`OutputFormat.pixelFormats`); nil: its default.
     public var pixelFormat: String?
+    /// A sound file to put beside the video (`--audio`); it replaces the timeline's `audio`.
+    public var audio: AudioTrack?
     /// A GIF's dithering (`GIFEncoder.ditherings`).
     public var dither: String
     /// Frames to render (default: all of the timeline). Frame f shows time f / fps.
@@ -23,7 +26,8 @@ public struct RenderOptions: Sendable {
 
     public init(
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
-        codec: String? = nil, pixelFormat: String? = nil, dither: String = GIFEncoder.ditherings[0], frames: Range<Int>? = nil,
+        codec: String? = nil, pixelFormat: String? = nil, dither: String = GIFEncoder.ditherings[0], audio: AudioTrack? = nil,
+        frames: Range<Int>? = nil,
         memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
     ) {
         self.threads = max(1, threads)
@@ -32,6 +36,7 @@ public struct RenderOptions: Sendable {
         self.codec = codec
         self.pixelFormat = pixelFormat
         self.dither = dither
+        self.audio = audio
         self.frames = frames
         self.memory = memory
         self.keepsPartial = keepsPartial

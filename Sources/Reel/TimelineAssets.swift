@@ -20,35 +20,44 @@ public enum TimelineAssets {
         let root = URL(fileURLWithPath: timeline.assetsRoot).standardized.path
         let realRoot = realPath(root) ?? root
         let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
-        let expected = "a readable image file (relative to the timeline's folder)"
+        var files = timeline.assets.map { (name: $0.key, path: $0.value, kind: "image") }
+        if let audio = timeline.audio { files.append((audio.name, audio.path, "sound")) }
         var problems: [TimelineProblem] = []
-        for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
+        for (name, path, kind) in files.sorted(by: { $0.name < $1.name }) {
             func problem(_ expected: String, _ found: String) {
                 problems.append(TimelineProblem(path: "assets.\(name).path", expected: expected, found: found))
             }
             if !isInside(path, root) {
                 problem(outside, "\(path), outside it")
-                continue
-            }
-            var info = stat()
-            if stat(path, &info) != 0 {
-                problem(expected, "no file at \(path)")
             } else if let real = realPath(path), !isInside(real, realRoot) {
                 problem(outside, "\(path), a link to \(real) outside it")
-            } else if info.st_mode & S_IFMT != S_IFREG {
-                let kind =
-                    switch info.st_mode & S_IFMT {
-                    case S_IFDIR: "a folder"
-                    case S_IFIFO: "a pipe (FIFO)"
-                    case S_IFCHR, S_IFBLK: "a device"
-                    default: "not a regular file"
-                    }
-                problem(expected, "\(kind) at \(path)")
-            } else if access(path, R_OK) != 0 {
-                problem(expected, "a file Reel may not read at \(path)")
+            } else if let found = unreadable(path) {
+                problem("a readable \(kind) file (relative to the timeline's folder)", found)
             }
         }
         return problems
+    }
+
+    /// What keeps `path` from being read as a file, in words (`a pipe (FIFO) at ...`), or nil
+    /// when it is a readable regular file. Nothing is opened: a pipe cannot block.
+    static func unreadable(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "no file at \(path)" }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return access(path, R_OK) == 0 ? nil : "a file Reel may not read at \(path)"
+        case S_IFDIR: return "a folder at \(path)"
+        case S_IFIFO: return "a pipe (FIFO) at \(path)"
+        case S_IFCHR, S_IFBLK: return "a device at \(path)"
+        default: return "not a regular file at \(path)"
+        }
+    }
+
+    /// Refuses a sound file given on the command line (`--audio`) that is not a readable
+    /// regular file, before any work.
+    public static func checkAudioFile(_ audio: AudioTrack) throws(LoadError) {
+        if let found = unreadable(audio.path) {
+            throw LoadError(problems: [TimelineProblem(path: audio.name, expected: "a readable sound file", found: found)])
+        }
     }
 
     /// Checks, then decodes the assets of `timeline`, each file once however many names it has.

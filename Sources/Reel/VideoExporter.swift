@@ -31,6 +31,16 @@ public enum VideoExporter {
         if background.alpha < 1, !format.carriesAlpha {
             throw RenderError.alphaInOpaqueFormat(path: path, format: format, background: background)
         }
+        // `--audio` replaces the timeline's own; a format without sound refuses the one and
+        // leaves the other out, with a note.
+        var audio = options.audio ?? timeline.audio
+        if let given = options.audio {
+            guard format.takesAudio else { throw RenderError.audioInSilentFormat(path: path, format: format, audio: given) }
+            try TimelineAssets.checkAudioFile(given)
+        } else if let own = audio, !format.takesAudio {
+            notice("the timeline's audio (\(own.name)) is left out: a \(format.codecName) has no sound track")
+            audio = nil
+        }
         let settings = VideoSettings(
             width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, frameRate: timeline.canvas.fps,
             crf: options.crf, preset: options.preset, format: format, firstFrame: frames.lowerBound)
@@ -38,7 +48,8 @@ public enum VideoExporter {
         let sequence =
             format.isSequence
             ? try SequenceOutput(pattern: path, numbers: frames, protecting: inputs + timeline.assets.values) : nil
-        let output = sequence == nil ? try AtomicOutput(destination: path, protecting: inputs) : nil
+        let output =
+            sequence == nil ? try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 }) : nil
         let images = try TimelineAssets.load(timeline)
         let workers = try options.memory.workers(for: timeline, images: images, format: format, requested: options.threads)
         if workers < options.threads {
@@ -63,7 +74,7 @@ public enum VideoExporter {
                 encoder = try GIFEncoder(path: temporary, settings: settings, palette: palette.make(), dither: options.dither)
                 passes = 2
             } else {
-                encoder = try VideoEncoder(path: temporary, settings: settings)
+                encoder = try VideoEncoder(path: temporary, settings: settings, audio: audio, expectedFrames: frames.count)
             }
             let written = try render.run(into: encoder.encode, pass: (passes, passes), progress: progress)
             let signal = Interruption.received
@@ -129,6 +140,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case frameRange(requested: Range<Int>, available: Range<Int>)
     /// A canvas that is not opaque, into a format without alpha.
     case alphaInOpaqueFormat(path: String, format: OutputFormat, background: Color)
+    /// A sound track, into a format that has none.
+    case audioInSilentFormat(path: String, format: OutputFormat, audio: AudioTrack)
 
     public var description: String {
         switch self {
@@ -139,6 +152,10 @@ public enum RenderError: Error, CustomStringConvertible {
             let alphaFormats = OutputFormat.all.filter(\.carriesAlpha).map { ".\($0.fileExtension) (\($0.codecName))" }
             return
                 "cannot write \(path): the canvas background \(background.hexString) is transparent, and \(format.codecName) in .\(format.fileExtension) has no alpha; write \(alphaFormats.joined(separator: " or ")) to keep the transparency, or give the canvas an opaque background"
+        case .audioInSilentFormat(let path, let format, let audio):
+            let sounding = Set(OutputFormat.all.filter(\.takesAudio).map { ".\($0.fileExtension)" }).sorted()
+            return
+                "cannot write \(path) with the audio \(audio.name): a \(format.codecName) has no sound track; write \(sounding.joined(separator: ", ")) to keep the audio"
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reel
+import ReelCore
 import ReelMedia
 
 /// `reel render`: a timeline to a video file in the format its name picks.
@@ -47,6 +48,12 @@ struct RenderCommand: ParsableCommand {
         help: "The pixel format, where the codec takes several: yuv420p10le for 10-bit H.264 or HEVC.")
     var pixelFormat: String?
 
+    @Option(
+        help:
+            "A sound file to mux beside the video (it replaces the timeline's `audio`): copied when the container takes its codec, else AAC (Opus for .webm); trimmed or padded to the video's length."
+    )
+    var audio: String?
+
     @Option(help: "A GIF's dithering: \(GIFEncoder.ditherings.joined(separator: ", ")).")
     var dither: String = GIFEncoder.ditherings[0]
 
@@ -90,7 +97,7 @@ struct RenderCommand: ParsableCommand {
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(
                 threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
-                frames: frames?.range, memory: memory.budget,
+                audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, frames: frames?.range, memory: memory.budget,
                 keepsPartial: keepPartial)
             let meter = ProgressMeter(enabled: !quiet)
             let result: ExportResult

@@ -15,10 +15,17 @@ public final class VideoEncoder: FrameEncoder {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var nextPTS: Int64 = 0
     private var finished = false
+    /// The audio stream, when the video has one.
+    private var audio: AudioMuxer?
     public let settings: VideoSettings
     private let tags: ColorTags
 
-    public init(path: String, settings: VideoSettings) throws(FFmpegError) {
+    /// With `audio`, the file gets its sound too (`AudioMuxer`), placed so that the video's
+    /// first frame is timeline time `settings.firstFrame / fps`; `expectedFrames` is the
+    /// video's length as planned, which decides whether the track can be copied.
+    public init(path: String, settings: VideoSettings, audio track: AudioTrack? = nil, expectedFrames: Int = 0)
+        throws(FFmpegError)
+    {
         FFmpegLog.quiet
         self.settings = settings
         tags = ColorTags(settings.format)
@@ -64,6 +71,11 @@ public final class VideoEncoder: FrameEncoder {
         }
         s.pointee.time_base = ctx.pointee.time_base
         s.pointee.avg_frame_rate = ctx.pointee.framerate
+        if let track {
+            let seconds = settings.frameRate.time(ofFrame: settings.firstFrame)
+            audio = try AudioMuxer(
+                track, offset: seconds, duration: settings.frameRate.time(ofFrame: expectedFrames), output: format)
+        }
         // A sequence's muxer opens one file per frame itself.
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
@@ -115,6 +127,7 @@ public final class VideoEncoder: FrameEncoder {
     }
 
     deinit {
+        audio = nil
         av_packet_free(&packet)
         avcodec_free_context(&codec)
         if let format {
@@ -131,6 +144,7 @@ public final class VideoEncoder: FrameEncoder {
         nextPTS += 1
         try FFmpegError.check(avcodec_send_frame(codec, frame.frame), "avcodec_send_frame")
         try drain()
+        try audio?.write(until: settings.frameRate.time(ofFrame: Int(nextPTS)))
     }
 
     /// Flushes the encoder and writes the trailer; the file is complete after this.
@@ -139,6 +153,7 @@ public final class VideoEncoder: FrameEncoder {
         finished = true
         try FFmpegError.check(avcodec_send_frame(codec, nil), "avcodec_send_frame")
         try drain()
+        try audio?.finish(at: settings.frameRate.time(ofFrame: Int(nextPTS)))
         try FFmpegError.check(av_write_trailer(format), "av_write_trailer")
         if format!.pointee.pb != nil { try FFmpegError.check(avio_closep(&format!.pointee.pb), "avio_closep") }
     }

@@ -15,6 +15,8 @@ public struct Timeline: Hashable, Sendable {
     public var assetsRoot: String
     /// Top-level layers, back to front, in canvas coordinates.
     public var layers: [AnimatedLayer]
+    /// The sound that plays with the timeline (its `audio` entry), named by its asset.
+    public var audio: AudioTrack?
     /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
     public var warnings: [TimelineProblem] = []
 

@@ -26,7 +26,8 @@ final class TimelineDecoder {
         self.baseDirectory = baseDirectory
     }
 
-    static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "layers"]
+    static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "audio", "layers"]
+    static let audioKeys = ["asset", "start", "volume"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path"]
     static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
@@ -71,6 +72,7 @@ final class TimelineDecoder {
         var assets = members["assets"].map(decodeAssets) ?? [:]
         // Every declared name, valid or not: a bad asset is reported once, at its own path.
         if case .object(let declared)? = members["assets"]?.value { assetNames = Set(declared.map(\.key)) }
+        let audio = members["audio"].flatMap { decodeAudio($0, assets: assets) }
         var layers: [AnimatedLayer] = []
         if let l = members["layers"] {
             layers = decodeLayers(l)
@@ -78,7 +80,7 @@ final class TimelineDecoder {
             root.problem(expected: "a `layers` array", found: "none")
         }
         if let declared = members["assets"], case .object(let entries) = declared.value {
-            for (name, value) in entries where !usedAssetNames.contains(name) {
+            for (name, value) in entries where !usedAssetNames.contains(name) && name != audio?.name {
                 declared.child(name, value).warn("an asset no layer's `contents` names; it is not loaded")
                 assets[name] = nil
             }
@@ -86,7 +88,9 @@ final class TimelineDecoder {
         guard let canvas, report.problems.isEmpty else {
             return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
         }
+        if let audio { assets[audio.name] = usedAssetNames.contains(audio.name) ? assets[audio.name] : nil }
         var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
+        timeline.audio = audio
         timeline.warnings = report.warnings
         return Result(timeline: timeline, problems: [], warnings: report.warnings)
     }
@@ -135,6 +139,34 @@ final class TimelineDecoder {
             return nil
         }
         return canvas
+    }
+
+    /// The `audio` entry: an asset that plays from timeline time `start` (default 0; negative
+    /// cuts its beginning) at `volume` (default 1, 0...16).
+    private func decodeAudio(_ node: JSONNode, assets: [String: String]) -> AudioTrack? {
+        guard let m = node.object(allowed: Self.audioKeys) else { return nil }
+        guard let a = m["asset"] else {
+            node.problem(expected: "an `asset`: the name of a sound file declared in `assets`", found: "none")
+            return nil
+        }
+        guard let name = a.string() else { return nil }
+        guard assetNames.contains(name) else {
+            a.problem(
+                expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
+                suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
+            return nil
+        }
+        var (start, volume) = (0.0, 1.0)
+        if let n = m["start"] {
+            guard let v = n.number(in: -86400...86400, rangeText: "a start time in seconds, -86400...86400") else { return nil }
+            start = v
+        }
+        if let n = m["volume"] {
+            guard let v = n.number(in: 0...16, rangeText: "a volume in 0...16 (1 leaves the sound as it is)") else { return nil }
+            volume = v
+        }
+        guard let path = assets[name] else { return nil }
+        return AudioTrack(path: path, name: name, start: start, volume: volume)
     }
 
     private func decodeAssets(_ node: JSONNode) -> [String: String] {

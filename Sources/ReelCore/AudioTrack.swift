@@ -1,0 +1,15 @@
+/// A sound file placed on a timeline: it starts playing at timeline time `start` (seconds;
+/// negative cuts its beginning), scaled by `volume` (1 leaves it as it is). From the timeline's
+/// `audio` entry or `reel render --audio FILE`.
+public struct AudioTrack: Hashable, Sendable {
+    /// Where the file is (absolute, or relative to the working folder).
+    public var path: String
+    /// What messages call it: the asset's JSON path, or the `--audio` file.
+    public var name: String
+    public var start: Double
+    public var volume: Double
+
+    public init(path: String, name: String, start: Double = 0, volume: Double = 1) {
+        (self.path, self.name, self.start, self.volume) = (path, name, start, volume)
+    }
+}

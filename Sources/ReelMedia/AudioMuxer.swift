@@ -1,0 +1,319 @@
+import CFFmpeg
+import ReelCore
+
+/// The audio stream of a video file: an `AudioTrack` placed on the video's time, trimmed or
+/// padded with silence to the video's length. Its packets are copied as they are when the
+/// container takes the codec, the track needs no volume or offset, and it lasts as long as the
+/// video; otherwise it is decoded, resampled (libswresample), scaled and encoded (AAC for MP4
+/// and MOV, Opus for WebM). `VideoEncoder` asks for the audio up to each video frame's time, so
+/// the file interleaves and nothing piles up in memory.
+final class AudioMuxer {
+    /// Whether the packets are copied unchanged.
+    let copies: Bool
+    private var input: UnsafeMutablePointer<AVFormatContext>?
+    private let inputStream: UnsafeMutablePointer<AVStream>
+    private let output: UnsafeMutablePointer<AVFormatContext>
+    private let stream: UnsafeMutablePointer<AVStream>
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    /// A packet read past the time asked for, written by a later call.
+    private var held = false
+    private var inputEnded = false
+    // Encoding only.
+    private var decoder: UnsafeMutablePointer<AVCodecContext>?
+    private var encoder: UnsafeMutablePointer<AVCodecContext>?
+    private var resampler: OpaquePointer?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var rate = 0
+    private var channels = 0
+    /// Interleaved float samples at the encoder's rate, volume applied, from `readIndex` on.
+    private var pending: [Float] = []
+    private var readIndex = 0
+    /// Samples (per channel) given to the encoder, silence included.
+    private var samplesOut: Int64 = 0
+    /// Silence before the track (it starts later than the video), then samples of the track to
+    /// drop (it started earlier), per channel.
+    private var leadingSilence = 0
+    private var skip = 0
+    private let volume: Float
+    /// Seconds of the input before its first sample (a stream's start time).
+    private let inputStart: Double
+
+    /// Opens `track` and adds its stream to `output` (before the header is written). The video
+    /// starts at timeline time `offset` and is expected to last `duration` seconds.
+    init(_ track: AudioTrack, offset: Double, duration: Double, output: UnsafeMutablePointer<AVFormatContext>)
+        throws(FFmpegError)
+    {
+        FFmpegLog.quiet
+        self.output = output
+        volume = Float(track.volume)
+        func fail(_ what: String) -> FFmpegError { FFmpegError(call: "audio \(track.name)", message: what) }
+        // Set up in locals and hand over at the end: a failure on the way frees what was made.
+        var input: UnsafeMutablePointer<AVFormatContext>?
+        var complete = false
+        defer { if !complete { avformat_close_input(&input) } }
+        guard avformat_open_input(&input, track.path, nil, nil) >= 0, avformat_find_stream_info(input, nil) >= 0 else {
+            throw fail("\(track.path) is not a sound file libav can read")
+        }
+        let index = av_find_best_stream(input, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
+        guard index >= 0 else { throw fail("\(track.path) has no audio stream") }
+        let source = input!.pointee.streams[Int(index)]!
+        inputStream = source
+        let tb = source.pointee.time_base
+        let start = source.pointee.start_time
+        inputStart = start == reel_nopts_value() ? 0 : Double(start) * av_q2d(tb)
+        let length =
+            source.pointee.duration > 0
+            ? Double(source.pointee.duration) * av_q2d(tb)
+            : Double(max(0, input!.pointee.duration)) / Double(AV_TIME_BASE)
+        let lead = track.start - offset
+        let par = source.pointee.codecpar!
+        let takes = avformat_query_codec(output.pointee.oformat, par.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 1
+        copies = takes && track.volume == 1 && abs(lead) < 1e-9 && length + 1e-6 >= duration
+        guard let s = avformat_new_stream(output, nil) else { throw fail("out of memory") }
+        stream = s
+        packet = av_packet_alloc()
+        guard packet != nil else { throw fail("out of memory") }
+        if copies {
+            try FFmpegError.check(avcodec_parameters_copy(s.pointee.codecpar, par), "avcodec_parameters_copy")
+            s.pointee.codecpar.pointee.codec_tag = 0
+            s.pointee.time_base = tb
+        } else {
+            try openCodecs(source, lead: lead)
+        }
+        self.input = input
+        complete = true
+    }
+
+    deinit {
+        av_packet_free(&packet)
+        av_frame_free(&frame)
+        avcodec_free_context(&decoder)
+        avcodec_free_context(&encoder)
+        swr_free(&resampler)
+        avformat_close_input(&input)
+    }
+
+    /// The decoder, the encoder the container wants (AAC, or Opus for WebM), and the resampler
+    /// between them.
+    private func openCodecs(_ source: UnsafeMutablePointer<AVStream>, lead: Double) throws(FFmpegError) {
+        let par = source.pointee.codecpar!
+        guard let decoding = avcodec_find_decoder(par.pointee.codec_id), let d = avcodec_alloc_context3(decoding) else {
+            throw FFmpegError(call: "avcodec_find_decoder", message: "no decoder for this audio codec")
+        }
+        decoder = d
+        try FFmpegError.check(avcodec_parameters_to_context(d, par), "avcodec_parameters_to_context")
+        try FFmpegError.check(avcodec_open2(d, decoding, nil), "avcodec_open2(audio decoder)")
+        let webm = String(cString: output.pointee.oformat.pointee.name).contains("webm")
+        let name = webm ? "libopus" : "aac"
+        guard let encoding = avcodec_find_encoder_by_name(name), let e = avcodec_alloc_context3(encoding) else {
+            throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "\(name) is not in this FFmpeg build")
+        }
+        encoder = e
+        channels = min(2, max(1, Int(d.pointee.ch_layout.nb_channels)))
+        rate = webm ? 48000 : Int(d.pointee.sample_rate > 0 ? d.pointee.sample_rate : 48000)
+        av_channel_layout_default(&e.pointee.ch_layout, Int32(channels))
+        e.pointee.sample_rate = Int32(rate)
+        e.pointee.sample_fmt = try Self.floatFormat(of: encoding)
+        e.pointee.bit_rate = webm ? 128_000 : 192_000
+        e.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+        if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+            e.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
+        }
+        try FFmpegError.check(avcodec_open2(e, encoding, nil), "avcodec_open2(\(name))")
+        try FFmpegError.check(avcodec_parameters_from_context(stream.pointee.codecpar, e), "avcodec_parameters_from_context")
+        stream.pointee.time_base = e.pointee.time_base
+        try FFmpegError.check(
+            swr_alloc_set_opts2(
+                &resampler, &e.pointee.ch_layout, AV_SAMPLE_FMT_FLT, Int32(rate), &d.pointee.ch_layout, d.pointee.sample_fmt,
+                d.pointee.sample_rate, 0, nil), "swr_alloc_set_opts2")
+        try FFmpegError.check(swr_init(resampler), "swr_init")
+        frame = av_frame_alloc()
+        guard frame != nil else { throw FFmpegError(call: "av_frame_alloc", message: "out of memory") }
+        leadingSilence = lead > 0 ? Int((lead * Double(rate)).rounded()) : 0
+        skip = lead < 0 ? Int((-lead * Double(rate)).rounded()) : 0
+    }
+
+    /// The encoder's float sample format: interleaved or planar, whichever it lists first.
+    private static func floatFormat(of codec: UnsafePointer<AVCodec>) throws(FFmpegError) -> AVSampleFormat {
+        var p = codec.pointee.sample_fmts
+        while let f = p?.pointee, f != AV_SAMPLE_FMT_NONE {
+            if f == AV_SAMPLE_FMT_FLT || f == AV_SAMPLE_FMT_FLTP { return f }
+            p = p! + 1
+        }
+        throw FFmpegError(call: "audio encoder", message: "takes no float samples")
+    }
+
+    /// Writes the audio of the video's first `seconds`.
+    func write(until seconds: Double) throws(FFmpegError) {
+        if copies {
+            try copyPackets(until: seconds)
+        } else {
+            try encodeSamples(until: Int64((seconds * Double(rate)).rounded(.down)), last: false)
+        }
+    }
+
+    /// Writes the rest up to `seconds`, the video's length, and flushes the encoder.
+    func finish(at seconds: Double) throws(FFmpegError) {
+        if copies {
+            try copyPackets(until: seconds)
+            return
+        }
+        try encodeSamples(until: Int64((seconds * Double(rate)).rounded()), last: true)
+        try FFmpegError.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame(audio)")
+        try drainEncoder()
+    }
+
+    /// Reads the next packet of the audio stream into `packet`; false at the end of the input.
+    private func readPacket() throws(FFmpegError) -> Bool {
+        while true {
+            let r = av_read_frame(input, packet)
+            if r == reel_averror_eof() { return false }
+            try FFmpegError.check(r, "av_read_frame(audio)")
+            if packet!.pointee.stream_index == inputStream.pointee.index { return true }
+            av_packet_unref(packet)
+        }
+    }
+
+    private func copyPackets(until seconds: Double) throws(FFmpegError) {
+        let tb = inputStream.pointee.time_base
+        while !inputEnded {
+            if !held {
+                guard try readPacket() else {
+                    inputEnded = true
+                    return
+                }
+                held = true
+            }
+            let pts = packet!.pointee.pts == reel_nopts_value() ? packet!.pointee.dts : packet!.pointee.pts
+            guard Double(pts) * av_q2d(tb) - inputStart < seconds else { return }
+            held = false
+            // Shifted so the stream's first sample plays with the video's first frame.
+            let shift = av_rescale_q(Int64((inputStart * 1e6).rounded()), AVRational(num: 1, den: 1_000_000), tb)
+            if packet!.pointee.pts != reel_nopts_value() { packet!.pointee.pts -= shift }
+            if packet!.pointee.dts != reel_nopts_value() { packet!.pointee.dts -= shift }
+            av_packet_rescale_ts(packet, tb, stream.pointee.time_base)
+            packet!.pointee.stream_index = stream.pointee.index
+            packet!.pointee.pos = -1
+            try FFmpegError.check(av_interleaved_write_frame(output, packet), "av_interleaved_write_frame(audio)")
+        }
+    }
+
+    /// Encodes whole frames of samples until `target` samples are out (with `last`, the final
+    /// frame may be short).
+    private func encodeSamples(until target: Int64, last: Bool) throws(FFmpegError) {
+        let frameSize = Int(encoder!.pointee.frame_size > 0 ? encoder!.pointee.frame_size : 1024)
+        while samplesOut < target {
+            let count = Int(min(Int64(frameSize), target - samplesOut))
+            if count < frameSize, !last { return }
+            try fill(count)
+            try send(count)
+        }
+    }
+
+    /// Makes sure `count` samples per channel are pending: leading silence, then the track,
+    /// then silence once it has ended.
+    private func fill(_ count: Int) throws(FFmpegError) {
+        while (pending.count - readIndex) / channels < count {
+            if leadingSilence > 0 {
+                let n = min(leadingSilence, count)
+                pending.append(contentsOf: repeatElement(0, count: n * channels))
+                leadingSilence -= n
+            } else if inputEnded {
+                pending.append(contentsOf: repeatElement(0, count: count * channels))
+            } else {
+                try decodeMore()
+            }
+        }
+    }
+
+    /// Decodes the next packet (or flushes at the end) and appends its samples, resampled.
+    private func decodeMore() throws(FFmpegError) {
+        if try readPacket() {
+            let sent = avcodec_send_packet(decoder, packet)
+            av_packet_unref(packet)
+            // A damaged packet is skipped, as players do.
+            if sent < 0, sent != reel_averror_invaliddata() { try FFmpegError.check(sent, "avcodec_send_packet(audio)") }
+        } else {
+            try FFmpegError.check(avcodec_send_packet(decoder, nil), "avcodec_send_packet(audio end)")
+            inputEnded = true
+        }
+        while true {
+            let r = avcodec_receive_frame(decoder, frame)
+            if r == reel_averror_eagain() || r == reel_averror_eof() { break }
+            try FFmpegError.check(r, "avcodec_receive_frame(audio)")
+            try resample(frame)
+            av_frame_unref(frame)
+        }
+        if inputEnded { try resample(nil) }
+    }
+
+    /// Resamples `source` (nil: what the resampler still holds) into `pending`.
+    private func resample(_ source: UnsafeMutablePointer<AVFrame>?) throws(FFmpegError) {
+        let inCount = source.map { Int($0.pointee.nb_samples) } ?? 0
+        let room = Int(swr_get_out_samples(resampler, Int32(inCount))) + 32
+        var out = [Float](repeating: 0, count: room * channels)
+        let made: Int32 = out.withUnsafeMutableBytes { bytes in
+            var planes: UnsafeMutablePointer<UInt8>? = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            return withUnsafeMutablePointer(to: &planes) { dst in
+                guard let source else { return swr_convert(resampler, dst, Int32(room), nil, 0) }
+                let inputPlanes = max(1, Int(source.pointee.ch_layout.nb_channels))
+                return source.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: inputPlanes) {
+                    swr_convert(resampler, dst, Int32(room), $0, Int32(inCount))
+                }
+            }
+        }
+        try FFmpegError.check(made, "swr_convert")
+        var samples = Int(made)
+        var from = 0
+        if skip > 0 {
+            from = min(skip, samples)
+            skip -= from
+        }
+        samples -= from
+        guard samples > 0 else { return }
+        if readIndex > 1 << 16 {
+            pending.removeFirst(readIndex)
+            readIndex = 0
+        }
+        pending.append(contentsOf: out[(from * channels)..<((from + samples) * channels)].map { $0 * volume })
+    }
+
+    /// Sends `count` pending samples per channel to the encoder as one frame.
+    private func send(_ count: Int) throws(FFmpegError) {
+        let e = encoder!
+        frame!.pointee.nb_samples = Int32(count)
+        frame!.pointee.format = e.pointee.sample_fmt.rawValue
+        frame!.pointee.sample_rate = e.pointee.sample_rate
+        try FFmpegError.check(av_channel_layout_copy(&frame!.pointee.ch_layout, &e.pointee.ch_layout), "av_channel_layout_copy")
+        try FFmpegError.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer(audio)")
+        let planar = e.pointee.sample_fmt == AV_SAMPLE_FMT_FLTP
+        pending.withUnsafeBufferPointer { all in
+            let src = all.baseAddress! + readIndex
+            for c in 0..<channels {
+                let plane = UnsafeMutableRawPointer(frame!.pointee.extended_data[planar ? c : 0]!).assumingMemoryBound(
+                    to: Float.self)
+                for i in 0..<count {
+                    plane[planar ? i : i * channels + c] = src[i * channels + c]
+                }
+            }
+        }
+        readIndex += count * channels
+        frame!.pointee.pts = samplesOut
+        samplesOut += Int64(count)
+        let sent = avcodec_send_frame(e, frame)
+        av_frame_unref(frame)
+        try FFmpegError.check(sent, "avcodec_send_frame(audio)")
+        try drainEncoder()
+    }
+
+    private func drainEncoder() throws(FFmpegError) {
+        while true {
+            let r = avcodec_receive_packet(encoder, packet)
+            if r == reel_averror_eagain() || r == reel_averror_eof() { return }
+            try FFmpegError.check(r, "avcodec_receive_packet(audio)")
+            av_packet_rescale_ts(packet, encoder!.pointee.time_base, stream.pointee.time_base)
+            packet!.pointee.stream_index = stream.pointee.index
+            try FFmpegError.check(av_interleaved_write_frame(output, packet), "av_interleaved_write_frame(audio)")
+        }
+    }
+}
