@@ -26,6 +26,12 @@ public enum VideoExporter {
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
             throw RenderError.frameRange(requested: frames, available: all)
         }
+        // A single file's path is checked first (a folder, a device, the input itself).
+        let output =
+            OutputFormat.namesSequence(path)
+            ? nil
+            : try AtomicOutput(
+                destination: path, protecting: inputs + [(options.audio ?? timeline.audio)?.path].compactMap { $0 })
         let format = try OutputFormat.forOutput(path, codec: options.codec, pixelFormat: options.pixelFormat)
         let background = timeline.canvas.background
         if background.alpha < 1, !format.carriesAlpha {
@@ -48,8 +54,6 @@ public enum VideoExporter {
         let sequence =
             format.isSequence
             ? try SequenceOutput(pattern: path, numbers: frames, protecting: inputs + timeline.assets.values) : nil
-        let output =
-            sequence == nil ? try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 }) : nil
         let images = try TimelineAssets.load(timeline)
         let workers = try options.memory.workers(for: timeline, images: images, format: format, requested: options.threads)
         if workers < options.threads {

@@ -98,8 +98,7 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
         -> OutputFormat
     {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let ext =
-            name.contains(".") ? String(name.split(separator: ".", omittingEmptySubsequences: false).last!).lowercased() : ""
+        let ext = fileExtension(of: path)
         let candidates = all.filter { $0.fileExtension == ext }
         guard var chosen = candidates.first else { throw .unknownExtension(path: path, found: ext) }
         if let codec {
@@ -117,6 +116,19 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
         }
         chosen.pixelFormat = pixelFormat
         return chosen
+    }
+
+    /// The extension of the file `path` names, lower case; empty when it has none.
+    static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.contains(".")
+            ? String(name.split(separator: ".", omittingEmptySubsequences: false).last!).lowercased() : ""
+    }
+
+    /// Whether `path` names a sequence of files (its extension is a sequence's), to be checked
+    /// as a pattern rather than as one file.
+    public static func namesSequence(_ path: String) -> Bool {
+        all.contains { $0.isSequence && $0.fileExtension == fileExtension(of: path) }
     }
 
     /// The extensions Reel writes, in words: `.mp4 (H.264 or HEVC), .mov (ProRes 4444 or H.264), ...`.

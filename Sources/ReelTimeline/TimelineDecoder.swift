@@ -21,6 +21,8 @@ final class TimelineDecoder {
     private var assetNames: Set<String> = []
     /// Asset names some `contents` value refers to: only these are loaded.
     private var usedAssetNames: Set<String> = []
+    /// The asset the `audio` entry names.
+    private var audioAssetName: String?
 
     init(baseDirectory: String) {
         self.baseDirectory = baseDirectory
@@ -80,8 +82,8 @@ final class TimelineDecoder {
             root.problem(expected: "a `layers` array", found: "none")
         }
         if let declared = members["assets"], case .object(let entries) = declared.value {
-            for (name, value) in entries where !usedAssetNames.contains(name) && name != audio?.name {
-                declared.child(name, value).warn("an asset no layer's `contents` names; it is not loaded")
+            for (name, value) in entries where !usedAssetNames.contains(name) && name != audioAssetName {
+                declared.child(name, value).warn("an asset neither a layer's `contents` nor `audio` names; it is not loaded")
                 assets[name] = nil
             }
         }
@@ -156,6 +158,7 @@ final class TimelineDecoder {
                 suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
             return nil
         }
+        audioAssetName = name
         var (start, volume) = (0.0, 1.0)
         if let n = m["start"] {
             guard let v = n.number(in: -86400...86400, rangeText: "a start time in seconds, -86400...86400") else { return nil }

@@ -109,7 +109,7 @@ import Testing
         try timeline(background: "#00000000").write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
         for (args, message) in [
             (["-o", "t.mp4"], "the canvas background #00000000 is transparent, and H.264 in .mp4 has no alpha"),
-            (["-o", "t.txt"], "cannot write t.txt: Reel chooses the format by the extension and writes .mp4 (H.264)"),
+            (["-o", "t.txt"], "cannot write t.txt: Reel chooses the format by the extension and writes .mp4 (H.264 or HEVC)"),
             (["-o", "t.webm", "--codec", "prores"], "cannot write t.webm with --codec prores: a .webm file takes `vp9`")
         ] {
             let result = try runReel(["render", "t.json", "--quiet"] + args, in: dir)
