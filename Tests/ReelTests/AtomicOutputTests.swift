@@ -76,7 +76,10 @@ import Testing
 
     /// Starts `reel render long.json` (a minute of video, lossless) in a fresh folder holding an older
     /// long.mp4, sends `signal` once the render has written encoded frames, and waits for the end.
-    func interruptedRender(_ signal: Int32, extra: [String] = []) throws -> (dir: URL, status: Int32, stderr: String) {
+    /// With `folder`, the temporary output is watched there (a PNG sequence's hidden folder).
+    func interruptedRender(_ signal: Int32, extra: [String] = [], folder: String = "") throws -> (
+        dir: URL, status: Int32, stderr: String
+    ) {
         let dir = makeScratchDirectory()
         // Long enough to be caught mid-render, small enough that a missed signal fails fast. The
         // noise sliding behind the turning square makes every lossless frame large, so the first
@@ -106,10 +109,13 @@ import Testing
         // written at the start: the render is well under way.
         var deadline = Date().addingTimeInterval(20 * testTimeScale)
         func temporarySize() throws -> Int {
-            let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".reel-") }
-            return try names.map {
-                (try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent($0).path)[.size] as? NSNumber)?
-                    .intValue ?? 0
+            let watched = dir.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: watched.path))?.filter { $0.contains(".reel-") }
+            return (names ?? []).map { name in
+                let path = watched.appendingPathComponent(name).path
+                // A folder (a sequence's) counts by the files in it.
+                if let inside = try? FileManager.default.contentsOfDirectory(atPath: path) { return inside.count * 1000 }
+                return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
             }.max() ?? -1
         }
         while Date() < deadline, try temporarySize() <= 256 { usleep(20_000) }
@@ -147,5 +153,20 @@ import Testing
         #expect(frames.count > 0 && frames.count < 1800)
         #expect(stderr.contains("kept the first \(frames.count) of 1800 frames"), "\(stderr)")
         #expect(frames.first?.width == 320 && frames.first?.height == 180)
+    }
+
+    /// A PNG sequence stopped by a signal leaves none of its files (and no folder it made);
+    /// with `--keep-partial` the frames so far land, numbered from the first.
+    @Test func aSignalStopsAPNGSequenceCleanly() throws {
+        let (dir, exit, stderr) = try interruptedRender(SIGINT, extra: ["-o", "seq/%04d.png"], folder: "seq")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(exit == 130 && stderr.contains("interrupted; no output was written"), "\(stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["long.json", "long.mp4", "noise.png"])
+        let (kept, keptExit, keptErr) = try interruptedRender(
+            SIGTERM, extra: ["-o", "seq/%04d.png", "--keep-partial"], folder: "seq")
+        defer { try? FileManager.default.removeItem(at: kept) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: kept.appendingPathComponent("seq").path).sorted()
+        #expect(keptExit == 143 && keptErr.contains("kept the first \(names.count) of 1800 frames"), "\(keptErr)")
+        #expect(!names.isEmpty && names == (0..<names.count).map { String(format: "%04d.png", $0) })
     }
 }
