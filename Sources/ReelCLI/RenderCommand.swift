@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a timeline to a video file; its extension picks the format.",
         discussion: """
-            The output's extension picks the format; video is tagged BT.709, limited range:
+            The output's extension picks the format; video is tagged BT.709, limited range, PNG and GIF are sRGB:
             \(OutputFormat.all.map(Self.formatLine).joined(separator: "\n"))
             The first of an extension is its default. A transparent canvas background needs a format with alpha.
             A PNG sequence names one file per frame with a number pattern (frames/%05d.png, numbered by frame index).
