@@ -66,7 +66,8 @@ public enum VideoExporter {
         let defers = options.keepsPartial || sequence != nil
         if defers { Interruption.deferSignals(true) }
         defer { if defers { Interruption.deferSignals(false) } }
-        let render = Render(timeline: timeline, images: images, frames: frames, threads: workers, format: format)
+        let render = Render(
+            timeline: timeline, images: images, frames: frames, threads: workers, format: format, start: DispatchTime.now())
         func write(_ temporary: String) throws -> ExportResult {
             let encoder: FrameEncoder
             var passes = 1
@@ -96,6 +97,8 @@ public enum VideoExporter {
         let frames: Range<Int>
         let threads: Int
         let format: OutputFormat
+        /// When the export started: progress counts from there over every pass.
+        let start: DispatchTime
 
         /// Hands `frames` in order to `consume` and returns how many it took: all of them, or
         /// fewer when a signal was noted (`Interruption.deferSignals`) and the render stopped
@@ -104,7 +107,6 @@ public enum VideoExporter {
             into consume: (VideoFrame) throws(FFmpegError) -> Void, pass: (Int, Int), progress: (RenderProgress) -> Void
         ) throws -> Int {
             struct Stop: Error {}
-            let start = DispatchTime.now()
             var written = 0
             do {
                 try FramePipeline.run(timeline, images: images, frames: frames, threads: threads, format: format) {
@@ -116,7 +118,7 @@ public enum VideoExporter {
                     progress(
                         RenderProgress(
                             framesDone: (pass.0 - 1) * frames.count + written, frameCount: pass.1 * frames.count,
-                            elapsed: elapsed))
+                            elapsed: elapsed, passes: pass.1))
                 }
             } catch is Stop {}
             return written

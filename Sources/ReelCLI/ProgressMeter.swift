@@ -31,6 +31,6 @@ final class ProgressMeter {
         printError(
             String(
                 format: "rendered %d frames (%.2f s of video) to %@ in %.1f s, %.1f fps",
-                p.framesDone, Double(p.framesDone) / fps, path, p.elapsed, p.framesPerSecond))
+                p.outputFrames, Double(p.outputFrames) / fps, path, p.elapsed, p.framesPerSecond))
     }
 }

@@ -127,7 +127,6 @@ public final class VideoEncoder: FrameEncoder {
     }
 
     deinit {
-        audio = nil
         av_packet_free(&packet)
         avcodec_free_context(&codec)
         if let format {
