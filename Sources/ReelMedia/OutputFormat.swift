@@ -174,6 +174,6 @@ extension OutputFormat {
     public static func sequenceFileName(_ pattern: String, number: Int) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard av_get_frame_filename2(&buffer, Int32(buffer.count), pattern, Int32(number), 0) == 0 else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
