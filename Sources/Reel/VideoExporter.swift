@@ -26,20 +26,18 @@ public enum VideoExporter {
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
             throw RenderError.frameRange(requested: frames, available: all)
         }
+        // `--audio` replaces the timeline's own.
+        var audio = options.audio ?? timeline.audio
         // A single file's path is checked first (a folder, a device, the input itself).
         let output =
             OutputFormat.namesSequence(path)
-            ? nil
-            : try AtomicOutput(
-                destination: path, protecting: inputs + [(options.audio ?? timeline.audio)?.path].compactMap { $0 })
+            ? nil : try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 })
         let format = try OutputFormat.forOutput(path, codec: options.codec, pixelFormat: options.pixelFormat)
         let background = timeline.canvas.background
         if background.alpha < 1, !format.carriesAlpha {
             throw RenderError.alphaInOpaqueFormat(path: path, format: format, background: background)
         }
-        // `--audio` replaces the timeline's own; a format without sound refuses the one and
-        // leaves the other out, with a note.
-        var audio = options.audio ?? timeline.audio
+        // A format without sound refuses `--audio` and leaves the timeline's own out, with a note.
         if let given = options.audio {
             guard format.takesAudio else { throw RenderError.audioInSilentFormat(path: path, format: format, audio: given) }
             try TimelineAssets.checkAudioFile(given)
@@ -71,7 +69,7 @@ public enum VideoExporter {
         func write(_ temporary: String) throws -> ExportResult {
             let encoder: FrameEncoder
             var passes = 1
-            if format == .gif {
+            if format.usesPalette {
                 let palette = try GIFPalette(width: settings.width, height: settings.height, frameRate: settings.frameRate)
                 guard try render.run(into: palette.add, pass: (1, 2), progress: progress) == frames.count else {
                     throw Interrupted(signal: Interruption.received ?? SIGINT)

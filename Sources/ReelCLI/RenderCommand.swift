@@ -20,7 +20,7 @@ struct RenderCommand: ParsableCommand {
     /// One line of the format table: extension, codec, pixel formats, alpha.
     static func formatLine(_ f: OutputFormat) -> String {
         let ext = ".\(f.fileExtension)".padding(toLength: 6, withPad: " ", startingAt: 0)
-        let pixels = f.encoder == "gif" ? "256-colour palette" : f.pixelFormats.joined(separator: " or ")
+        let pixels = f.usesPalette ? "256-colour palette" : f.pixelFormats.joined(separator: " or ")
         return "  \(ext) \(f.codecName) (--codec \(f.codecWord)): \(pixels), \(f.carriesAlpha ? "straight alpha" : "opaque")"
     }
 

@@ -35,8 +35,8 @@ final class AudioMuxer {
     private var leadingSilence = 0
     private var skip = 0
     private let volume: Float
-    /// Seconds of the input before its first sample (a stream's start time).
-    private let inputStart: Double
+    /// The input stream's start time, in its time base: copied packets are shifted back by it.
+    private let inputShift: Int64
 
     /// Opens `track` and adds its stream to `output` (before the header is written). The video
     /// starts at timeline time `offset` and is expected to last `duration` seconds.
@@ -60,7 +60,7 @@ final class AudioMuxer {
         inputStream = source
         let tb = source.pointee.time_base
         let start = source.pointee.start_time
-        inputStart = start == reel_nopts_value() ? 0 : Double(start) * av_q2d(tb)
+        inputShift = start == reel_nopts_value() ? 0 : start
         let length =
             source.pointee.duration > 0
             ? Double(source.pointee.duration) * av_q2d(tb)
@@ -185,12 +185,11 @@ final class AudioMuxer {
                 held = true
             }
             let pts = packet!.pointee.pts == reel_nopts_value() ? packet!.pointee.dts : packet!.pointee.pts
-            guard Double(pts) * av_q2d(tb) - inputStart < seconds else { return }
+            guard Double(pts - inputShift) * av_q2d(tb) < seconds else { return }
             held = false
             // Shifted so the stream's first sample plays with the video's first frame.
-            let shift = av_rescale_q(Int64((inputStart * 1e6).rounded()), AVRational(num: 1, den: 1_000_000), tb)
-            if packet!.pointee.pts != reel_nopts_value() { packet!.pointee.pts -= shift }
-            if packet!.pointee.dts != reel_nopts_value() { packet!.pointee.dts -= shift }
+            if packet!.pointee.pts != reel_nopts_value() { packet!.pointee.pts -= inputShift }
+            if packet!.pointee.dts != reel_nopts_value() { packet!.pointee.dts -= inputShift }
             av_packet_rescale_ts(packet, tb, stream.pointee.time_base)
             packet!.pointee.stream_index = stream.pointee.index
             packet!.pointee.pos = -1
@@ -251,9 +250,16 @@ final class AudioMuxer {
     private func resample(_ source: UnsafeMutablePointer<AVFrame>?) throws(FFmpegError) {
         let inCount = source.map { Int($0.pointee.nb_samples) } ?? 0
         let room = Int(swr_get_out_samples(resampler, Int32(inCount))) + 32
-        var out = [Float](repeating: 0, count: room * channels)
-        let made: Int32 = out.withUnsafeMutableBytes { bytes in
-            var planes: UnsafeMutablePointer<UInt8>? = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        if readIndex > 1 << 16 {
+            pending.removeFirst(readIndex)
+            readIndex = 0
+        }
+        // Converted straight onto the end of `pending`, then cut to what came out.
+        let end = pending.count
+        pending.append(contentsOf: repeatElement(0, count: room * channels))
+        let made: Int32 = pending.withUnsafeMutableBufferPointer { all in
+            var planes: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(all.baseAddress! + end).assumingMemoryBound(
+                to: UInt8.self)
             return withUnsafeMutablePointer(to: &planes) { dst in
                 guard let source else { return swr_convert(resampler, dst, Int32(room), nil, 0) }
                 let inputPlanes = max(1, Int(source.pointee.ch_layout.nb_channels))
@@ -262,20 +268,15 @@ final class AudioMuxer {
                 }
             }
         }
+        pending.removeLast((room - max(0, Int(made))) * channels)
         try FFmpegError.check(made, "swr_convert")
-        var samples = Int(made)
-        var from = 0
-        if skip > 0 {
-            from = min(skip, samples)
-            skip -= from
+        // Samples before the video's start (a track placed earlier) are dropped.
+        let dropped = min(skip, Int(made))
+        skip -= dropped
+        pending.removeSubrange(end..<(end + dropped * channels))
+        if volume != 1 {
+            for k in end..<pending.count { pending[k] *= volume }
         }
-        samples -= from
-        guard samples > 0 else { return }
-        if readIndex > 1 << 16 {
-            pending.removeFirst(readIndex)
-            readIndex = 0
-        }
-        pending.append(contentsOf: out[(from * channels)..<((from + samples) * channels)].map { $0 * volume })
     }
 
     /// Sends `count` pending samples per channel to the encoder as one frame.

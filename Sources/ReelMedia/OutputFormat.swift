@@ -80,9 +80,11 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
     /// names a pattern, not a file.
     public var isSequence: Bool { muxer == "image2" }
 
-    /// What the encoder is fed: the pixel format, or for GIF the palette-mapped pictures the
-    /// palette step makes of it.
-    public var encoderPixelFormat: String { encoder == "gif" ? "pal8" : pixelFormat }
+    /// Whether frames are mapped to one palette before the encoder (GIF: `GIFPalette`, `GIFEncoder`).
+    public var usesPalette: Bool { encoder == "gif" }
+
+    /// What the encoder is fed: the pixel format, or the palette-mapped pictures made of it.
+    public var encoderPixelFormat: String { usesPalette ? "pal8" : pixelFormat }
 
     /// Whether the encoder takes RGB pictures (PNG, GIF) rather than BT.709 YUV.
     public var isRGB: Bool { pixelFormat == "rgba" }

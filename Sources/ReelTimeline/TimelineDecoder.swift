@@ -82,15 +82,17 @@ final class TimelineDecoder {
             root.problem(expected: "a `layers` array", found: "none")
         }
         if let declared = members["assets"], case .object(let entries) = declared.value {
-            for (name, value) in entries where !usedAssetNames.contains(name) && name != audioAssetName {
-                declared.child(name, value).warn("an asset neither a layer's `contents` nor `audio` names; it is not loaded")
+            // Only images some `contents` shows are kept; the sound goes with `audio`.
+            for (name, value) in entries where !usedAssetNames.contains(name) {
+                if name != audioAssetName {
+                    declared.child(name, value).warn("an asset neither a layer's `contents` nor `audio` names; it is not loaded")
+                }
                 assets[name] = nil
             }
         }
         guard let canvas, report.problems.isEmpty else {
             return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
         }
-        if let audio { assets[audio.name] = usedAssetNames.contains(audio.name) ? assets[audio.name] : nil }
         var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
         timeline.audio = audio
         timeline.warnings = report.warnings
