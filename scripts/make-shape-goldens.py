@@ -11,6 +11,20 @@ texture, texture.png, that the image scenes show):
              average it away.
 Geometry is worked out here with numpy from the same numbers, not taken from Reel.
 
+The specialized-layer scenes (stroke-*, fill-even-odd, gradient-*, replicator-*) follow
+docs/core-animation.md, "Specialized layers", rule by rule. Shape layers: the path objects are
+built here as the doc lays them out (where rect, roundedRect and ellipse start and which way they
+run, arcs swept as it says and cut into equal cubic pieces of at most 90 degrees); arc lengths are
+measured here, dashes laid per subpath from its start shifted by the phase, then trimmed to
+strokeStart...strokeEnd of the whole length, and the pieces (a closed subpath left whole stays
+closed) are stroked by Skia as one path with one paint, so a stroke is one coverage. Gradients are
+evaluated with numpy at each pixel centre (axial projection in points, radial ellipse, conic
+clockwise angle from the start->end direction in points; straight colours between the stops, then
+premultiplied) and composited over the picture by the area coverage of the rounded bounds.
+Replicators are drawn copy by copy: instanceTransform^k about the bounds' centre, the colour
+multiplier instanceColor + k x offsets (clamped) on straight colour, and copy k's sublayers at
+the replicator's local time minus k x instanceDelay.
+
     pip install skia-python numpy && python3 scripts/make-shape-goldens.py [NAME ...]
 
 With names, only those scenes are written (the others keep the goldens already looked at).
@@ -63,7 +77,9 @@ def rotation_y(radians):
     return m
 
 
-def scene(name, layers, draw, supersample=SUPERSAMPLE, assets=None):
+def scene(name, layers, draw, supersample=SUPERSAMPLE, assets=None, over=()):
+    """`over`: functions that composite onto the box-filtered picture (floats, 0...255 premultiplied),
+    in order, after Skia has drawn `draw`: the gradients, which are evaluated once per pixel centre."""
     if len(sys.argv) > 1 and name not in sys.argv[1:]:
         return
     surface = skia.Surface(W * supersample, H * supersample)
@@ -73,6 +89,8 @@ def scene(name, layers, draw, supersample=SUPERSAMPLE, assets=None):
     draw(canvas)
     big = np.array(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType))
     small = big.reshape(H, supersample, W, supersample, 4).astype(np.float64).mean(axis=(1, 3))
+    for composite in over:
+        small = composite(small)
     pixels = np.ascontiguousarray(np.rint(small).astype(np.uint8))
     # The background is opaque, so premultiplied and straight colour are the same bytes.
     skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType).save(os.path.join(OUT, name + ".png"), skia.kPNG)
@@ -154,6 +172,9 @@ def main():
     shadows_and_masks()
     fill_rules()
     images()
+    strokes()
+    gradients()
+    replicators()
 
 
 def rotation_x(radians):
@@ -341,6 +362,461 @@ def images():
                                               dict(id="badge", frame=[84, 40, 64, 80], contentsGravity="top",
                                                    contentsRect=[0, 0, 0.5, 0.5], **common)]}],
           flipped, supersample=1, assets={"texture": "texture.png"})
+
+
+# --- Specialized layers: CAShapeLayer, CAGradientLayer, CAReplicatorLayer -------------------------
+# Everything below follows docs/core-animation.md, "Specialized layers": the path model (where the
+# built-in shapes start and which way they run, arcs as cubic pieces), dashing and trimming by arc
+# length are done here with numpy; Skia only strokes the finished pieces (as one path, so a stroke
+# is one coverage) and fills.
+
+KAPPA = 0.5522847498
+
+
+def rgba(value):
+    """A timeline colour ("#RRGGBB" or "#RRGGBBAA", straight alpha) as four floats."""
+    a = int(value[7:9], 16) / 255 if len(value) == 9 else 1.0
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (1, 3, 5)) + (a,)
+
+
+def rgba_paint(components, stroke=None):
+    p = skia.Paint(Color4f=skia.Color4f(*components), AntiAlias=True)
+    if stroke is not None:
+        p.setStyle(skia.Paint.kStroke_Style)
+        p.setStrokeWidth(stroke.get("lineWidth", 1))
+        p.setStrokeCap({"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap,
+                        "square": skia.Paint.kSquare_Cap}[stroke.get("lineCap", "butt")])
+        p.setStrokeJoin({"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join,
+                         "bevel": skia.Paint.kBevel_Join}[stroke.get("lineJoin", "miter")])
+        # Skia's limit is the same ratio as Core Graphics': miter length over line width.
+        p.setStrokeMiter(stroke.get("miterLimit", 10))
+    return p
+
+
+def bezier_split(ctrl, t):
+    """de Casteljau: the control points of [0, t] and of [t, 1]."""
+    left, right, pts = [ctrl[0]], [ctrl[-1]], ctrl
+    while len(pts) > 1:
+        pts = (1 - t) * pts[:-1] + t * pts[1:]
+        left.append(pts[0]); right.append(pts[-1])
+    return np.array(left), np.array(right[::-1])
+
+
+class Segment:
+    """A line, quad or cubic (2, 3 or 4 control points) with an arc-length table."""
+
+    def __init__(self, *points):
+        self.ctrl = np.array(points, dtype=np.float64)
+        self.ts = np.linspace(0, 1, 2 if len(points) == 2 else 8193)
+        n = len(points) - 1
+        u = self.ts[:, None]
+        binomial = [math.comb(n, i) for i in range(n + 1)]
+        xy = sum(binomial[i] * (1 - u) ** (n - i) * u ** i * self.ctrl[i] for i in range(n + 1))
+        self.cum = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(xy, axis=0).T))])
+        self.length = float(self.cum[-1])
+
+    def piece(self, d0, d1):
+        """The control points of the part between arc lengths d0 and d1 from the start."""
+        t0, t1 = (float(np.interp(d, self.cum, self.ts)) for d in (d0, d1))
+        left, _ = bezier_split(self.ctrl, t1)
+        return bezier_split(left, t0 / t1)[1] if t0 > 0 else left
+
+
+class Subpath:
+    def __init__(self, start):
+        self.start = np.array(start, dtype=np.float64)
+        self.segments = []
+        self.closed = False
+
+    def end(self):
+        return self.segments[-1].ctrl[-1] if self.segments else self.start
+
+    def add(self, *points):
+        self.segments.append(Segment(self.end(), *points))
+
+    def runs(self):
+        """The segments a stroke runs along: a closed subpath's closing line included."""
+        if self.closed and np.hypot(*(self.end() - self.start)) > 0:
+            return self.segments + [Segment(self.end(), self.start)]
+        return self.segments
+
+    def length(self):
+        return sum(s.length for s in self.runs())
+
+
+def arc_cubics(cx, cy, r, a0, a1, clockwise):
+    """The doc's arc: clockwise (angles grow clockwise on screen, y down) the sweep is a1 - a0 raised
+    by whole turns until it is not negative, at most one turn; counter-clockwise the mirror. Cubic
+    pieces of equal angle, at most 90 degrees each."""
+    turn = 2 * math.pi
+    sweep = a1 - a0 if clockwise else a0 - a1
+    while sweep < 0:
+        sweep += turn
+    sweep = min(sweep, turn) * (1 if clockwise else -1)
+    n = max(1, math.ceil(abs(sweep) / (math.pi / 2) - 1e-9))
+    step = sweep / n
+    k = 4 / 3 * math.tan(step / 4)
+    point = lambda a: np.array([cx + r * math.cos(a), cy + r * math.sin(a)])
+    tangent = lambda a: np.array([-math.sin(a), math.cos(a)]) * r * k
+    cubics = []
+    for i in range(n):
+        b0, b1 = a0 + i * step, a0 + (i + 1) * step
+        cubics.append((point(b0) + tangent(b0), point(b1) - tangent(b1), point(b1)))
+    return point(a0), cubics
+
+
+def subpaths(path):
+    """Reel's path object as subpaths, each from where the doc says it starts, the way it runs."""
+    if "rect" in path or "roundedRect" in path or "ellipse" in path:
+        x, y, w, h = path.get("rect") or path.get("roundedRect") or path.get("ellipse")
+        x1, y1 = x + w, y + h
+        if "rect" in path:
+            sp = Subpath((x, y))
+            for p in [(x1, y), (x1, y1), (x, y1)]:
+                sp.add(p)
+        elif "roundedRect" in path:
+            r = path["cornerRadius"]
+            c = r * (1 - KAPPA)
+            sp = Subpath((x + r, y))
+            sp.add((x1 - r, y)); sp.add((x1 - c, y), (x1, y + c), (x1, y + r))
+            sp.add((x1, y1 - r)); sp.add((x1, y1 - c), (x1 - c, y1), (x1 - r, y1))
+            sp.add((x + r, y1)); sp.add((x + c, y1), (x, y1 - c), (x, y1 - r))
+            sp.add((x, y + r)); sp.add((x, y + c), (x + c, y), (x + r, y))
+        else:
+            mx, my, kx, ky = x + w / 2, y + h / 2, KAPPA * w / 2, KAPPA * h / 2
+            sp = Subpath((x1, my))
+            sp.add((x1, my + ky), (mx + kx, y1), (mx, y1))
+            sp.add((mx - kx, y1), (x, my + ky), (x, my))
+            sp.add((x, my - ky), (mx - kx, y), (mx, y))
+            sp.add((mx + kx, y), (x1, my - ky), (x1, my))
+        sp.closed = True
+        return [sp]
+    result, current = [], None
+    for verb, *n in path["elements"]:
+        if verb == "move":
+            current = Subpath(n)
+            result.append(current)
+        elif verb == "close":
+            current.closed = True
+            current = None
+        elif verb == "arc":
+            start, cubics = arc_cubics(*n)
+            if current is None:
+                current = Subpath(start)
+                result.append(current)
+            elif np.hypot(*(current.end() - start)) > 1e-9:
+                current.add(start)
+            for cubic in cubics:
+                current.add(*cubic)
+        else:
+            current.add(*np.array(n, dtype=np.float64).reshape(-1, 2))
+    return result
+
+
+def add_segment(path, ctrl):
+    {2: path.lineTo, 3: path.quadTo, 4: path.cubicTo}[len(ctrl)](*ctrl[1:].reshape(-1))
+
+
+def fill_path(sps, fill_rule):
+    path = skia.Path()
+    for sp in sps:
+        path.moveTo(*sp.start)
+        for s in sp.segments:
+            add_segment(path, s.ctrl)
+        if sp.closed:
+            path.close()
+    path.setFillType(skia.PathFillType.kEvenOdd if fill_rule == "evenOdd" else skia.PathFillType.kWinding)
+    return path
+
+
+def dashes(length, pattern, phase):
+    """The 'on' intervals of the pattern laid from a subpath's start, shifted by the phase."""
+    if len(pattern) % 2:
+        pattern = pattern * 2
+    d = -(phase % sum(pattern))
+    on = []
+    while d < length:
+        for i, dash in enumerate(pattern):
+            if i % 2 == 0 and min(d + dash, length) > max(d, 0):
+                on.append((max(d, 0), min(d + dash, length)))
+            d += dash
+    return on
+
+
+def stroke_path(sps, layer):
+    """Every piece to stroke as one path: dashes per subpath, then trimmed to strokeStart...strokeEnd
+    of the whole length; a closed subpath left whole stays closed."""
+    lengths = [sp.length() for sp in sps]
+    total = sum(lengths)
+    start = min(max(layer.get("strokeStart", 0), 0), 1) * total
+    end = min(max(layer.get("strokeEnd", 1), 0), 1) * total
+    pattern = layer.get("lineDashPattern")
+    eps = 1e-9 * max(total, 1)
+    path = skia.Path()
+    if start >= end:
+        return path
+    offset = 0.0
+    for sp, length in zip(sps, lengths):
+        on = dashes(length, pattern, layer.get("lineDashPhase", 0)) if pattern else [(0.0, length)]
+        for a, b in on:
+            a, b = max(a, start - offset), min(b, end - offset)
+            if b - a <= eps:
+                continue
+            if sp.closed and not pattern and a <= eps and b >= length - eps:
+                path.moveTo(*sp.start)
+                for s in sp.segments:
+                    add_segment(path, s.ctrl)
+                path.close()
+                continue
+            at, first = 0.0, True
+            for s in sp.runs():
+                d0, d1 = max(a, at), min(b, at + s.length)
+                if d1 - d0 > eps:
+                    ctrl = s.piece(d0 - at, d1 - at)
+                    if first:
+                        path.moveTo(*ctrl[0]); first = False
+                    add_segment(path, ctrl)
+                at += s.length
+        offset += length
+    return path
+
+
+def draw_shape(c, layer):
+    """A CAShapeLayer placed by its frame: fill, then the stroke over it, faded as a group. A layer
+    that draws one element (a fill or a stroke, each one coverage) fades exactly by its paint's alpha;
+    Skia's 8-bit saveLayer would round the group's fade a level off."""
+    x, y = layer["frame"][:2]
+    sps = subpaths(layer["path"])
+    fill, stroke = layer.get("fillColor", "#000000"), layer.get("strokeColor")
+    opacity = layer.get("opacity", 1)
+    group = opacity < 1 and fill is not None and stroke is not None
+    fade = 1 if group else opacity
+    c.save(); c.translate(x, y)
+    if group:
+        c.saveLayer(None, skia.Paint(Alphaf=opacity))
+    if fill is not None:
+        r, g, b, a = rgba(fill)
+        c.drawPath(fill_path(sps, layer.get("fillRule", "nonZero")), rgba_paint((r, g, b, a * fade)))
+    if stroke is not None:
+        r, g, b, a = rgba(stroke)
+        c.drawPath(stroke_path(sps, layer), rgba_paint((r, g, b, a * fade), stroke=layer))
+    if group:
+        c.restore()
+    c.restore()
+
+
+def shape(id, frame, path, **keys):
+    return {"id": id, "class": "CAShapeLayer", "frame": list(frame), "path": path, **keys}
+
+
+def shape_scene(name, layers):
+    def draw(c):
+        for layer in layers:
+            draw_shape(c, layer)
+    scene(name, layers, draw)
+
+
+def strokes():
+    # Joins on a 30-degree corner, lineWidth 14: miter (the default limit 10 keeps its 3.86 x 14 tip,
+    # which reaches 13 points above the layer's bounds: paths are not cut to them), round, bevel,
+    # and miter with miterLimit 2, which the tip exceeds, so it is bevelled.
+    half = math.radians(15)
+    arm = 62
+    vee = {"elements": [["move", 25 - arm * math.sin(half), 14 + arm * math.cos(half)], ["line", 25, 14],
+                        ["line", 25 + arm * math.sin(half), 14 + arm * math.cos(half)]]}
+    joins = [("miter", "#E74C3C", {}), ("round", "#F1C40F", {"lineJoin": "round"}), ("bevel", "#2ECC71", {"lineJoin": "bevel"}),
+             ("limited", "#3498DB", {"lineJoin": "miter", "miterLimit": 2})]
+    shape_scene("stroke-joins", [shape(name, (50 * i, 50, 50, 90), vee, fillColor=None, strokeColor=colour, lineWidth=14, **keys)
+                                 for i, (name, colour, keys) in enumerate(joins)])
+
+    # Caps on lines from x = 50 to 150, lineWidth 16, with thin guides at both ends: butt stops at
+    # the guides, round and square reach 8 past them.
+    caps = [shape(cap, (50, 22 + 40 * i, 100, 36), {"elements": [["move", 0, 18.3], ["line", 100, 18.3]]}, fillColor=None,
+                  strokeColor=colour, lineWidth=16, lineCap=cap)
+            for i, (cap, colour) in enumerate([("butt", "#E67E22"), ("round", "#1ABC9C"), ("square", "#9B59B6")])]
+    guides = shape("guides", (0, 0, W, H), {"elements": [["move", 50, 10], ["line", 50, 150], ["move", 150, 10], ["line", 150, 150]]},
+                   fillColor=None, strokeColor="#FFFFFF99", lineWidth=1)
+    shape_scene("stroke-caps", caps + [guides])
+
+    # Dashes on a polyline-and-curve and on a second subpath (the pattern starts again there):
+    # an odd pattern repeats to 16 on, 10 off, 6 on, 16 off, 10 on, 6 off; phase 7; round caps
+    # on every dash; the corner inside a dash is mitered.
+    dashed = {"elements": [["move", 10, 100], ["line", 45, 20], ["cubic", 90, 0, 110, 130, 150, 60], ["quad", 175, 20, 185, 90],
+                           ["move", 10, 135], ["line", 185, 135]]}
+    shape_scene("stroke-dash-phase", [shape("dashed", (5, 5, 190, 150), dashed, fillColor=None, strokeColor="#F1C40F", lineWidth=4,
+                                            lineCap="round", lineDashPattern=[16, 10, 6], lineDashPhase=7)])
+
+    # Trimming by fractions of the whole length: an ellipse from 0.1 to 0.7 (it starts at its right
+    # end and runs clockwise; the fill is not trimmed); a rect from 0.3 to 0.95 (round its third
+    # corner onto the closing edge); three subpaths trimmed 0.2 to 0.8, which keeps the end of the
+    # first, the whole closed triangle (mitered where it closes, no caps) and the start of the
+    # third; a rounded rect from its start, (minX + r, minY), to 0.4.
+    three = {"elements": [["move", 8, 12], ["line", 48, 12], ["line", 20, 40],
+                          ["move", 60, 10], ["line", 92, 10], ["line", 76, 40], ["close"],
+                          ["move", 10, 62], ["line", 90, 62]]}
+    shape_scene("stroke-trim", [
+        shape("ellipse", (10, 12, 80, 56), {"ellipse": [0, 0, 80, 56]}, fillColor="#34495E", strokeColor="#E74C3C", lineWidth=6,
+              strokeStart=0.1, strokeEnd=0.7),
+        shape("rect", (112, 10, 80, 60), {"rect": [8, 8, 64, 40]}, fillColor=None, strokeColor="#2ECC71", lineWidth=6,
+              lineCap="square", strokeStart=0.3, strokeEnd=0.95),
+        shape("subpaths", (0, 82, 100, 78), three, fillColor=None, strokeColor="#3498DB", lineWidth=5, lineCap="round",
+              strokeStart=0.2, strokeEnd=0.8),
+        shape("rounded", (112, 90, 80, 60), {"roundedRect": [5, 5, 70, 50], "cornerRadius": 12}, fillColor=None,
+              strokeColor="#F1C40F", lineWidth=6, lineCap="round", strokeEnd=0.4)])
+
+    # Arcs: a progress ring (a full turn from -pi/2 to 3pi/2 clockwise, on a faint track) trimmed to
+    # 0.75; a line, then a counter-clockwise arc from pi/4 to 3pi/4 (270 degrees, over the top),
+    # which a line joins to the first line's end; a pie (centre, then a clockwise arc from pi/6 to
+    # -pi/6: raised by a turn, 300 degrees; close) filled and stroked.
+    ring = {"elements": [["arc", 40, 40, 28, -math.pi / 2, 3 * math.pi / 2, 1]]}
+    hook = {"elements": [["move", 6, 84], ["line", 40, 84], ["arc", 50, 40, 24, math.pi / 4, 3 * math.pi / 4, 0]]}
+    pie = {"elements": [["move", 40, 40], ["arc", 40, 40, 34, math.pi / 6, -math.pi / 6, 1], ["close"]]}
+    shape_scene("stroke-arc", [
+        shape("track", (8, 8, 80, 80), ring, fillColor=None, strokeColor="#FFFFFF33", lineWidth=10),
+        shape("progress", (8, 8, 80, 80), ring, fillColor=None, strokeColor="#2ECC71", lineWidth=10, lineCap="round", strokeEnd=0.75),
+        shape("hook", (106, 0, 90, 90), hook, fillColor=None, strokeColor="#F1C40F", lineWidth=6, lineJoin="round"),
+        shape("pie", (50, 80, 80, 80), pie, fillColor="#9B59B6", strokeColor="#ECF0F1", lineWidth=3, lineJoin="round")])
+
+    # Self-crossing strokes are one coverage: a figure-eight in a half-transparent colour and a
+    # looping curve in an opaque colour on a layer at opacity 0.5; neither is darker where it crosses.
+    eight = {"elements": [["move", 90, 30], ["cubic", 120, 0, 170, 4, 170, 30], ["cubic", 170, 56, 120, 60, 90, 30],
+                          ["cubic", 60, 0, 10, 4, 10, 30], ["cubic", 10, 56, 60, 60, 90, 30], ["close"]]}
+    # The loop's tightest bend has a radius of 8.5, more than half the line width, so the stroke's
+    # outline is plain (no inner cusps) and only the crossing overlaps.
+    loop = {"elements": [["move", 10, 81], ["cubic", 250, -19, -70, -19, 170, 81]]}
+    shape_scene("stroke-self-crossing", [
+        shape("eight", (10, 2, 180, 60), eight, fillColor=None, strokeColor="#3498DB80", lineWidth=12, lineJoin="round"),
+        shape("loop", (10, 70, 180, 90), loop, fillColor=None, strokeColor="#E67E22", lineWidth=12, lineJoin="round",
+              lineCap="round", opacity=0.5)])
+
+    # evenOdd: a rect with two overlapping circles inside, all wound the same way; the circles are
+    # holes and their overlap is filled again. Each circle is an arc after a close, so it starts
+    # its own subpath. A stroke on top follows all three outlines.
+    holes = {"elements": [["move", 0, 0], ["line", 160, 0], ["line", 160, 120], ["line", 0, 120], ["close"],
+                          ["arc", 62, 60, 38, 0, 2 * math.pi, 1], ["close"],
+                          ["arc", 100, 60, 38, math.pi, 3 * math.pi, 1], ["close"]]}
+    shape_scene("fill-even-odd", [shape("holes", (20.5, 20.25, 160, 120), holes, fillRule="evenOdd", fillColor="#1ABC9C",
+                                        strokeColor="#ECF0F1", lineWidth=3, lineJoin="round")])
+
+
+def rrect_coverage(frame, radius):
+    """Area coverage of the bounds rounded by cornerRadius (clamped to half the shorter side), 0...1
+    per pixel: Skia's anti-aliased fill at 8x, box-filtered."""
+    x, y, w, h = frame
+    r = min(radius, w / 2, h / 2)
+    surface = skia.Surface(W * SUPERSAMPLE, H * SUPERSAMPLE)
+    c = surface.getCanvas()
+    c.clear(skia.Color4f(0, 0, 0, 0))
+    c.scale(SUPERSAMPLE, SUPERSAMPLE)
+    c.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x, y, w, h), r, r), rgba_paint((1, 1, 1, 1)))
+    big = np.array(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType))
+    return big[..., 3].reshape(H, SUPERSAMPLE, W, SUPERSAMPLE).astype(np.float64).mean(axis=(1, 3)) / 255
+
+
+def gradient_over(layer):
+    """A CAGradientLayer, evaluated at every pixel centre: t by the type's rule, colours mixed
+    straight between the stops (the ends continue), premultiplied, times the rounded bounds'
+    coverage, source-over onto what is below."""
+    x, y, w, h = layer["frame"]
+    colours = np.array([rgba(v) for v in layer["colors"]])
+    n = len(colours)
+    locations = np.array(layer.get("locations") or [i / (n - 1) for i in range(n)], dtype=np.float64)
+    sx, sy = layer.get("startPoint", (0.5, 0))
+    ex, ey = layer.get("endPoint", (0.5, 1))
+    sx, sy, ex, ey = sx * w, sy * h, ex * w, ey * h
+    py, px = np.mgrid[0:H, 0:W].astype(np.float64)
+    px, py = px + 0.5 - x, py + 0.5 - y
+    kind = layer.get("type", "axial")
+    if kind == "axial":
+        t = ((px - sx) * (ex - sx) + (py - sy) * (ey - sy)) / ((ex - sx) ** 2 + (ey - sy) ** 2)
+    elif kind == "radial":
+        t = np.hypot((px - sx) / abs(ex - sx), (py - sy) / abs(ey - sy))
+    else:
+        t = np.mod(np.arctan2(py - sy, px - sx) - math.atan2(ey - sy, ex - sx), 2 * math.pi) / (2 * math.pi)
+    straight = np.stack([np.interp(t, locations, colours[:, i]) for i in range(4)], axis=-1)
+    premultiplied = np.concatenate([straight[..., :3] * straight[..., 3:], straight[..., 3:]], axis=-1) * 255
+    coverage = rrect_coverage(layer["frame"], layer.get("cornerRadius", 0))[..., None]
+
+    def composite(below):
+        return premultiplied * coverage + below * (1 - premultiplied[..., 3:] / 255 * coverage)
+    return composite
+
+
+def gradient(id, frame, colors, **keys):
+    return {"id": id, "class": "CAGradientLayer", "frame": list(frame), "colors": colors, **keys}
+
+
+def gradients():
+    # Axial, corner to corner (in points: the line runs from 10% along the top to 90% along the
+    # bottom), four translucent colours at custom locations, over a white band that shows the alpha.
+    band = {"id": "band", "frame": [0, 70, W, 20], "backgroundColor": "#FFFFFF"}
+    axial = gradient("axial", (20, 20, 160, 120), ["#E74C3C", "#F1C40FB0", "#2ECC7160", "#3498DBE0"],
+                     locations=[0.1, 0.35, 0.6, 0.9], startPoint=[0.1, 0], endPoint=[0.9, 1])
+    scene("gradient-axial", [band, axial], lambda c: c.drawRect(skia.Rect.MakeXYWH(0, 70, W, 20), paint("#FFFFFF")),
+          over=[gradient_over(axial)])
+
+    # Radial on a 180 x 128 layer: an ellipse centred at (0.45, 0.5) with radii 0.5 x 180 and
+    # 0.4 x 128; stops at 0.15, 0.5, 0.8; the translucent last colour fills the corners.
+    radial = gradient("radial", (10, 16, 180, 128), ["#FFFFFF", "#FF6B6BCC", "#4834D480"], type="radial",
+                      locations=[0.15, 0.5, 0.8], startPoint=[0.45, 0.5], endPoint=[0.95, 0.9])
+    scene("gradient-radial", [radial], lambda c: None, over=[gradient_over(radial)])
+
+    # Conic about the centre of a 160 x 120 layer, starting towards endPoint (1, 0.75): in points
+    # the direction (80, 30), about 20.6 degrees below +x (not the 26.6 degrees of unit space);
+    # five colours turning clockwise, a hard seam where purple meets red.
+    conic = gradient("conic", (20, 20, 160, 120), ["#E74C3C", "#F1C40F", "#2ECC71", "#3498DB", "#9B59B6"], type="conic",
+                     startPoint=[0.5, 0.5], endPoint=[1, 0.75])
+    scene("gradient-conic", [conic], lambda c: None, over=[gradient_over(conic)])
+
+    # Rounded gradients without masksToBounds: the gradient fills the rounded bounds, like a
+    # background. The pill's cornerRadius 100 is clamped to half its height.
+    card = gradient("card", (30, 14, 140, 84), ["#FF9A8B", "#FF6A88", "#FF99AC"], cornerRadius=24,
+                    startPoint=[0, 0.5], endPoint=[1, 0.5])
+    pill = gradient("pill", (40.5, 110, 120, 36), ["#43E97B", "#38F9D7"], cornerRadius=100)
+    scene("gradient-rounded", [card, pill], lambda c: None, over=[gradient_over(card), gradient_over(pill)])
+
+
+def replicators():
+    # Twelve copies of a capsule turned 30 degrees each about the replicator's centre. Copy k is
+    # multiplied by instanceColor + k x offsets: red falls by 0.09, blue rises by 0.1 (clamped at 1),
+    # alpha falls by 0.08, so the ring fades clockwise from yellow towards blue. The replicator's
+    # own background is drawn once, under the copies.
+    base = rgba("#FFD23C")
+    offsets = (-0.09, 0, 0.1, -0.08)
+    ring = {"id": "ring", "class": "CAReplicatorLayer", "frame": [20, 0, 160, 160], "backgroundColor": "#2C3E50",
+            "cornerRadius": 80, "instanceCount": 12, "instanceTransform": {"rotation": 2 * math.pi / 12},
+            "instanceColor": "#FFD23C", "instanceRedOffset": offsets[0], "instanceBlueOffset": offsets[2],
+            "instanceAlphaOffset": offsets[3],
+            "sublayers": [{"id": "dot", "frame": [76, 8, 8, 26], "cornerRadius": 4, "backgroundColor": "#FFFFFF"}]}
+
+    def draw_ring(c):
+        c.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(20, 0, 160, 160), 80, 80), paint("#2C3E50"))
+        for k in range(12):
+            multiplier = [min(max(b + k * o, 0), 1) for b, o in zip(base, offsets)]
+            c.save(); c.translate(20, 0); c.translate(80, 80); c.rotate(30 * k); c.translate(-80, -80)
+            # The multiplier scales the dot's straight colour, alpha included (white: the multiplier itself).
+            tinted = [d * m for d, m in zip(rgba("#FFFFFF"), multiplier)]
+            c.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(76, 8, 8, 26), 4, 4), rgba_paint(tinted))
+            c.restore()
+    scene("replicator-ring", [ring], draw_ring)
+
+    # Five copies in a row (translation 36) of a bar that grows from 16 to 96 high over 1.25 s,
+    # standing on its base (anchorPoint (0.5, 1)). The replicator's beginTime -1 puts its local time
+    # at 1 when the timeline is at 0; copy k runs 0.2 k behind, at 1, 0.8, 0.6, 0.4, 0.2 s: heights
+    # 80, 67.2, 54.4, 41.6, 28.8, all inside the animation's active interval.
+    delay = {"id": "meter", "class": "CAReplicatorLayer", "frame": [10, 20, 180, 120], "beginTime": -1,
+             "instanceCount": 5, "instanceDelay": 0.2, "instanceTransform": {"translation": [36, 0, 0]},
+             "sublayers": [{"id": "bar", "bounds": [0, 0, 24, 16], "anchorPoint": [0.5, 1], "position": [22, 110],
+                            "cornerRadius": 4, "backgroundColor": "#1ABC9C",
+                            "animations": [{"keyPath": "bounds.size.height", "fromValue": 16, "toValue": 96, "duration": 1.25}]}]}
+
+    def draw_delay(c):
+        for k in range(5):
+            local = (0 - -1) - k * 0.2
+            height = 16 + (96 - 16) * local / 1.25
+            c.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(10 + 22 - 12 + 36 * k, 20 + 110 - height, 24, height), 4, 4),
+                        paint("#1ABC9C"))
+    scene("replicator-delay", [delay], draw_delay)
 
 
 if __name__ == "__main__":

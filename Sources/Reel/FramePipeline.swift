@@ -23,7 +23,8 @@ enum FramePipeline {
                 defer { workers.leave() }
                 queue.work(timeline: timeline, images: images, worker: worker, format: format, profile: origin)
             }
-            thread.stackSize = 4 << 20
+            // Planning recurses per layer level: room for the deepest tree the format allows.
+            thread.stackSize = 64 << 20
             thread.name = "reel-render-\(worker)"
             thread.start()
         }

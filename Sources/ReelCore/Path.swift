@@ -32,6 +32,36 @@ public struct Path: Hashable, Sendable {
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
     public mutating func close() { elements.append(.close) }
 
+    /// A circular arc (UIKit's `addArc(withCenter:radius:startAngle:endAngle:clockwise:)`, angles
+    /// in radians from +x, clockwise meaning clockwise on a y-down screen) as cubic pieces of at
+    /// most 90 degrees. The sweep is endAngle - startAngle raised by whole turns until it is
+    /// not negative and at most one turn (the mirror counter-clockwise). A line joins the
+    /// current point to the arc's start; with none (at the start or after `close`) the arc
+    /// starts its own subpath.
+    public mutating func arc(center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double, clockwise: Bool) {
+        let turn = 2 * Double.pi
+        var sweep = clockwise ? a1 - a0 : a0 - a1
+        if sweep < 0 { sweep += (-sweep / turn).rounded(.up) * turn }
+        sweep = min(sweep, turn)
+        let direction = clockwise ? 1.0 : -1.0
+        func point(_ a: Double) -> Point { Point(x: c.x + r * cos(a), y: c.y + r * sin(a)) }
+        let start = point(a0)
+        if let last = elements.last, last != .close { line(to: start) } else { move(to: start) }
+        let pieces = max(1, Int((sweep / (Double.pi / 2) - 1e-9).rounded(.up)))
+        let step = direction * sweep / Double(pieces)
+        // Control points along the tangents at 4/3 tan(step / 4) of the radius.
+        let k = 4 / 3 * tan(step / 4) * r
+        var a = a0
+        for _ in 0..<pieces {
+            let b = a + step
+            let (p0, p1) = (point(a), point(b))
+            cubic(
+                to: p1, control1: Point(x: p0.x - k * sin(a), y: p0.y + k * cos(a)),
+                control2: Point(x: p1.x + k * sin(b), y: p1.y - k * cos(b)))
+            a = b
+        }
+    }
+
     /// A rectangle, clockwise on a y-down screen.
     public init(rect r: Rect) {
         self.init(roundedRect: r, cornerRadius: 0)
@@ -85,16 +115,15 @@ public struct Path: Hashable, Sendable {
         let h = Homography(transform)
         return localPolygons { points in
             // Segment count from Wang's formula on the mapped control points (local ones behind the eye).
-            let mapped = points.map { h.apply($0) ?? $0 }
-            var dd = 0.0
-            for i in 0..<(mapped.count - 2) {
-                dd = max(dd, (mapped[i] - mapped[i + 1] * 2 + mapped[i + 2]).length)
-            }
-            return Path.segmentCount(secondDifference: dd, degreeFactor: points.count == 4 ? 0.75 : 0.25, tolerance: tolerance)
-        }.compactMap { polygon in
-            let projected = h.isAffine ? polygon.compactMap(h.apply) : Path.clipBehindEye(polygon, h)
-            return projected.count > 2 ? projected : nil
-        }
+            Path.segments(points.map { h.apply($0) ?? $0 }, tolerance: tolerance)
+        }.compactMap { Path.project($0, through: h) }
+    }
+
+    /// A polygon mapped through `h`, with the part behind the eye cut away; nil when fewer
+    /// than three corners remain.
+    public static func project(_ polygon: [Point], through h: Homography) -> [Point]? {
+        let projected = h.isAffine ? polygon.compactMap(h.apply) : Path.clipBehindEye(polygon, h)
+        return projected.count > 2 ? projected : nil
     }
 
     /// The area the path encloses under its fill rule, in the space `transform` maps to, as
@@ -105,54 +134,88 @@ public struct Path: Hashable, Sendable {
         fillRule.trapezoids(of: polygons(transform: transform))
     }
 
-    /// The outline flattened in its own space, each curve cut into `segments(controlPoints)` lines.
-    private func localPolygons(segments: ([Point]) -> Int) -> [[Point]] {
-        var result: [[Point]] = []
-        var current: [Point] = []
+    /// One piece of a flattened outline: its points in order, whether it was closed, and
+    /// which of its points lie inside a curve (where a stroke bends smoothly, with no corner).
+    public struct Polyline: Hashable, Sendable {
+        public var points: [Point]
+        public var isClosed: Bool
+        /// For each point, whether it was made by flattening a curve (not a curve's end).
+        public var isSmooth: [Bool]
+    }
+
+    /// The outline flattened in its own space, each curve cut into `segments(controlPoints)`
+    /// lines: every subpath, closed or open, however short.
+    public func polylines(segments: ([Point]) -> Int) -> [Polyline] {
+        var result: [Polyline] = []
+        var current = Polyline(points: [], isClosed: false, isSmooth: [])
         var start = Point.zero
         var last = Point.zero
-        func finish() {
-            if current.count > 2 { result.append(current) }
-            current = []
+        func finish(closed: Bool) {
+            if !current.points.isEmpty {
+                current.isClosed = closed
+                result.append(current)
+            }
+            current = Polyline(points: [], isClosed: false, isSmooth: [])
+        }
+        func add(_ p: Point, smooth: Bool) {
+            if current.points.isEmpty {
+                current.points = [last]
+                current.isSmooth = [false]
+            }
+            current.points.append(p)
+            current.isSmooth.append(smooth)
         }
         for element in elements {
             switch element {
             case .move(let p):
-                finish()
+                finish(closed: false)
                 start = p
                 last = p
-                current = [p]
+                current.points = [p]
+                current.isSmooth = [false]
             case .line(let p):
-                if current.isEmpty { current = [last] }
-                current.append(p)
+                add(p, smooth: false)
                 last = p
             case .quad(let c, let p):
-                if current.isEmpty { current = [last] }
                 let (p0, p1, p2) = (last, c, p)
                 let n = segments([p0, p1, p2])
                 for i in 1...n {
                     let t = Double(i) / Double(n)
                     let u = 1 - t
-                    current.append(p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t))
+                    add(p0 * (u * u) + p1 * (2 * u * t) + p2 * (t * t), smooth: i < n)
                 }
                 last = p
             case .cubic(let c1, let c2, let p):
-                if current.isEmpty { current = [last] }
                 let (p0, p1, p2, p3) = (last, c1, c2, p)
                 let n = segments([p0, p1, p2, p3])
                 for i in 1...n {
                     let t = Double(i) / Double(n)
                     let u = 1 - t
-                    current.append(p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t))
+                    add(p0 * (u * u * u) + p1 * (3 * u * u * t) + p2 * (3 * u * t * t) + p3 * (t * t * t), smooth: i < n)
                 }
                 last = p
             case .close:
-                finish()
+                finish(closed: true)
                 last = start
             }
         }
-        finish()
+        finish(closed: false)
         return result
+    }
+
+    /// The outline flattened in its own space as closed polygons (subpaths of three points or more).
+    private func localPolygons(segments: ([Point]) -> Int) -> [[Point]] {
+        polylines(segments: segments).map(\.points).filter { $0.count > 2 }
+    }
+
+    /// Segments for a curve through `controlPoints` so that, flattened in its own space, no
+    /// point strays more than `tolerance` from it (Wang's formula).
+    public static func segments(_ controlPoints: [Point], tolerance: Double) -> Int {
+        var dd = 0.0
+        for i in 0..<(controlPoints.count - 2) {
+            dd = max(dd, (controlPoints[i] - controlPoints[i + 1] * 2 + controlPoints[i + 2]).length)
+        }
+        return segmentCount(secondDifference: dd, degreeFactor: controlPoints.count == 4 ? 0.75 : 0.25, tolerance: tolerance)
     }
 
     /// Maps a polygon through `h`, keeping only the part in front of the eye (w >= a small

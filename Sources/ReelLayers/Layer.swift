@@ -85,6 +85,29 @@ public struct Layer: Hashable, Sendable {
     /// Shifts the mipmap level trilinear minification picks. Default 0.
     public var minificationFilterBias: Double = 0
 
+    // Specialized classes: each class's own keys, stored only where a layer sets them.
+    /// CAShapeLayer's path, fill and stroke.
+    public var shape: ShapeProperties {
+        get { shapeStorage.first ?? ShapeProperties() }
+        set { shapeStorage = [newValue] }
+    }
+    private var shapeStorage: [ShapeProperties] = []
+    /// CAGradientLayer's colours, stops, points and type.
+    public var gradient: GradientProperties {
+        get { gradientStorage.first ?? GradientProperties() }
+        set { gradientStorage = [newValue] }
+    }
+    private var gradientStorage: [GradientProperties] = []
+    /// CAReplicatorLayer's copies.
+    public var replicator: ReplicatorProperties {
+        get { replicatorStorage.first ?? ReplicatorProperties() }
+        set { replicatorStorage = [newValue] }
+    }
+    private var replicatorStorage: [ReplicatorProperties] = []
+    /// A replicator's copies 1 ..< instanceCount of the sublayers, each evaluated at its own
+    /// delayed time, when `instanceDelay` makes them differ from the sublayers; empty otherwise.
+    public var replicaSublayers: [[Layer]] = []
+
     /// A layer whose alpha (background, contents, sublayers), in this layer's coordinate space,
     /// multiplies this layer's result. Default nil.
     public var mask: Layer? {
@@ -172,9 +195,12 @@ public struct Layer: Hashable, Sendable {
     }
 
     /// Sublayers in drawing order: ascending `zPosition`, ties kept in sublayer order.
-    public var sublayersInDrawingOrder: [Layer] {
-        guard sublayers.contains(where: { $0.zPosition != sublayers[0].zPosition }) else { return sublayers }
-        return sublayers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(
+    public var sublayersInDrawingOrder: [Layer] { Layer.inDrawingOrder(sublayers) }
+
+    /// `layers` sorted for drawing: ascending `zPosition`, ties kept in the order given.
+    public static func inDrawingOrder(_ layers: [Layer]) -> [Layer] {
+        guard layers.contains(where: { $0.zPosition != layers[0].zPosition }) else { return layers }
+        return layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(
             \.element)
     }
 

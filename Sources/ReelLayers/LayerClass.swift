@@ -5,4 +5,11 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     /// CATransformLayer: draws nothing of its own; its sublayers keep their 3D places in the
     /// space it lies in and are drawn sorted by depth, each faded by its opacity on its own.
     case transformLayer = "CATransformLayer"
+    /// CAShapeLayer: fills and strokes a path as its contents.
+    case shapeLayer = "CAShapeLayer"
+    /// CAGradientLayer: an axial, radial or conic gradient over its rounded bounds as its contents.
+    case gradientLayer = "CAGradientLayer"
+    /// CAReplicatorLayer: draws its sublayers `instanceCount` times, each copy transformed,
+    /// delayed and tinted a step further.
+    case replicatorLayer = "CAReplicatorLayer"
 }

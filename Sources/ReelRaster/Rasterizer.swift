@@ -117,6 +117,20 @@ public final class Rasterizer {
         }
     }
 
+    /// Draws `shader` through the coverage of `outline` (closed polygons in the buffer's
+    /// pixels), faded by `opacity` (0...255): a gradient's colours, made a row at a time.
+    public func draw(_ shader: GradientShader, outline: [[Point]], opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect) {
+        guard opacity > 0, !shader.stops.isEmpty else { return }
+        scan(outline, clip: clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))) {
+            x, y, count, cov in
+            if fetched.count < count { fetched = [UInt32](repeating: 0, count: count) }
+            fetched.withUnsafeMutableBufferPointer { f in
+                shader.row(x0: x, y: y, count: count, into: f.baseAddress!)
+                SpanKernels.composite(buffer.row(y) + x, source: f.baseAddress!, coverage: cov, count: count, opacity: opacity)
+            }
+        }
+    }
+
     /// The fast path for an image under an affine map with one segment per axis: each row of
     /// the outline is a straight walk through the image's pixels in 16.16 fixed point, fetched
     /// and blended eight lanes at a time. False (nothing drawn) when a walk does not fit 16.16.

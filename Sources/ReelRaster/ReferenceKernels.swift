@@ -55,4 +55,14 @@ enum ReferenceKernels {
     static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {
         for i in 0..<count { dst[i] = UInt8((UInt32(dst[i]) * UInt32(other[i]) + 127) / 255) }
     }
+
+    static func tint(_ dst: UnsafeMutablePointer<UInt32>, count: Int, factors: UInt32) {
+        for i in 0..<count {
+            var out: UInt32 = 0
+            for shift in stride(from: UInt32(0), to: 32, by: 8) {
+                out |= (((dst[i] >> shift) & 0xFF) * ((factors >> shift) & 0xFF) + 127) / 255 << shift
+            }
+            dst[i] = out
+        }
+    }
 }

@@ -149,4 +149,32 @@ public enum SpanKernels {
             i += 1
         }
     }
+
+    /// Each channel times its own factor (`factors`: one byte per channel, 0...255, packed as
+    /// a pixel), rounded to nearest: a replicator copy's colour multiplier on premultiplied pixels.
+    @inlinable
+    public static func tint(_ dst: UnsafeMutablePointer<UInt32>, count: Int, factors: UInt32) {
+        let byte = PixelLanes.Vector(repeating: 0xFF)
+        let f = (0..<4).map { PixelLanes.Vector(repeating: (factors >> UInt32(8 * $0)) & 0xFF) }
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let p = PixelLanes.load(dst + i)
+            var out = PixelLanes.Vector(repeating: 0)
+            for c in 0..<4 {
+                let shift = PixelLanes.Vector(repeating: UInt32(8 * c))
+                out |= PixelLanes.scaleChannel((p &>> shift) & byte, by: f[c]) &<< shift
+            }
+            PixelLanes.store(out, dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            var out: UInt32 = 0
+            for c in 0..<4 {
+                let shift = UInt32(8 * c)
+                out |= ScalarPixel.scaleChannel((dst[i] >> shift) & 0xFF, by: (factors >> shift) & 0xFF) << shift
+            }
+            dst[i] = out
+            i += 1
+        }
+    }
 }

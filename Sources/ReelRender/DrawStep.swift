@@ -14,6 +14,12 @@ public struct DrawStep: Sendable {
         /// An image through a transform, faded by `opacity` (0...255), and cut by the coverage
         /// of `cut` (polygons in the target's pixels: a rounded `masksToBounds`) when given.
         case image(ImageSource, transform: Transform3D, opacity: UInt32, cut: [[Point]]?)
+        /// A gradient through the coverage of `outline` (the rounded bounds, in the target's
+        /// pixels), faded by `opacity` (0...255).
+        case gradient(GradientShader, outline: [[Point]], opacity: UInt32)
+        /// Multiplies every channel of the open picture by its own factor (0...255 per
+        /// channel, packed as a pixel): a replicator copy's colour.
+        case tint(factors: UInt32)
         /// Opens a transparent picture over `area`; the steps up to its `endGroup` or
         /// `endMask` draw into it, in its own pixels (`area` moved to the origin).
         case beginGroup
@@ -39,7 +45,7 @@ public struct DrawStep: Sendable {
 
     /// Which part of its layer a step draws, for profiles.
     public enum Part: String, Sendable, CaseIterable {
-        case background, contents, border, shadow, mask, group, rasterized
+        case background, contents, fill, stroke, gradient, border, shadow, mask, group, rasterized
     }
 
     public var operation: Operation

@@ -187,8 +187,8 @@ public struct FramePlanner {
         ) {
             let radius = cornerRadius(of: layer)
             let contents = contentsSource(of: layer, toDevice: toDevice)
-            let sublayers = layer.sublayers.contains { !$0.isHidden }
-            let inner = contents != nil || sublayers
+            let sublayers = layer.sublayers.contains { !$0.isHidden } && copies(of: layer) > 0
+            let inner = contents != nil || sublayers || drawsClassContents(layer)
             guard inner, layer.masksToBounds else {
                 drawBackground(layer, index: index, radius: radius, toDevice: toDevice, clip: clip, opacity: opacity)
                 if inner {
@@ -208,7 +208,7 @@ public struct FramePlanner {
             let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
             guard !area.isEmpty else { return }
             let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
-            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers {
+            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers, !drawsClassContents(layer) {
                 // Contents alone: cut as they are drawn, with no picture of their own.
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
                 return
@@ -241,10 +241,22 @@ public struct FramePlanner {
             if let contents {
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
             }
+            drawClassContents(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity)
             let space = layer.sublayerTransformInBounds
             let plane = Transform3D.flatten.concatenating(toDevice)
+            if layer.layerClass == .replicatorLayer {
+                drawCopies(layer, index: index, space: space, plane: plane, clip: clip, opacity: opacity, path: path)
+                return
+            }
+            drawSublayers(layer.sublayersInDrawingOrder, space: space, plane: plane, clip: clip, opacity: opacity, path: path)
+        }
+
+        /// Sublayers in drawing order, in the plane `space` then `plane` map to the target.
+        private mutating func drawSublayers(
+            _ sublayers: [Layer], space: Transform3D, plane: Transform3D, clip: PixelRect, opacity: Double, path: String
+        ) {
             let sublayerPlane = space.concatenating(plane)
-            for sublayer in layer.sublayersInDrawingOrder {
+            for sublayer in sublayers {
                 guard sublayer.layerClass == .transformLayer else {
                     draw(sublayer, parent: sublayerPlane, clip: clip, opacity: opacity, path: path)
                     continue
@@ -258,6 +270,121 @@ public struct FramePlanner {
                         p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath,
                         transformIncluded: true)
                 }
+            }
+        }
+
+        /// How many copies of its sublayers the layer draws (a replicator's `instanceCount`; 1 otherwise).
+        func copies(of layer: Layer) -> Int {
+            layer.layerClass == .replicatorLayer ? max(layer.replicator.instanceCount, 0) : 1
+        }
+
+        /// Whether the layer's class draws contents of its own (a shape's path, a gradient's colours).
+        func drawsClassContents(_ layer: Layer) -> Bool {
+            switch layer.layerClass {
+            case .shapeLayer:
+                let s = layer.shape
+                return s.path != nil && (s.fillColor.alpha > 0 || (s.strokeColor.alpha > 0 && s.stroke.lineWidth > 0))
+            case .gradientLayer: return !layer.gradient.colors.isEmpty && !layer.bounds.isEmpty
+            default: return false
+            }
+        }
+
+        /// A shape layer's fill then stroke, or a gradient layer's colours: the class's contents.
+        private mutating func drawClassContents(
+            _ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double
+        ) {
+            switch layer.layerClass {
+            case .shapeLayer:
+                let s = layer.shape
+                guard var path = s.path else { return }
+                path.fillRule = s.fillRule
+                let fillColor = premultiplied(s.fillColor, opacity)
+                if fillColor != 0 {
+                    fill(polygons: path.area(transform: toDevice), color: fillColor, clip: clip, index: index, part: .fill)
+                }
+                let strokeColor = premultiplied(s.strokeColor, opacity)
+                if strokeColor != 0, s.stroke.lineWidth > 0 {
+                    let outline = Stroker.outline(of: path, style: s.stroke, transform: toDevice)
+                    fill(polygons: outline, color: strokeColor, clip: clip, index: index, part: .stroke)
+                }
+            case .gradientLayer:
+                let g = layer.gradient
+                let b = layer.bounds
+                guard !g.colors.isEmpty, !b.isEmpty, let toLayer = Homography(toDevice).inverted else { return }
+                let kind: GradientShader.Kind =
+                    switch g.type {
+                    case .axial: .axial
+                    case .radial: .radial
+                    case .conic: .conic
+                    }
+                func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
+                let shader = GradientShader(
+                    kind: kind, stops: g.stops, start: point(g.startPoint), end: point(g.endPoint), toLayer: toLayer)
+                let outline = Path(roundedRect: b, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice)
+                let area = PixelRect(covering: bounds(of: b, toDevice)).intersection(clip)
+                guard !area.isEmpty, alpha(opacity) > 0 else { return }
+                emit(.gradient(shader, outline: outline, opacity: alpha(opacity)), area, index, .gradient)
+            default:
+                return
+            }
+        }
+
+        /// Fills polygons in the target's pixels (a shape's fill or stroke) over the box they cover.
+        private mutating func fill(polygons: [[Point]], color: UInt32, clip: PixelRect, index: Int, part: DrawStep.Part) {
+            guard let box = Self.box(of: polygons) else { return }
+            let area = PixelRect(covering: box).intersection(clip)
+            guard !area.isEmpty else { return }
+            emit(.fillPolygons(polygons, color: color), area, index, part)
+        }
+
+        /// The bounding box of polygons' corners; nil for none.
+        static func box(of polygons: [[Point]]) -> Rect? {
+            var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+            for polygon in polygons {
+                for p in polygon { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
+            }
+            return x0 <= x1 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+
+        /// A replicator's copies of its sublayers: copy k through instanceTransform^k about the
+        /// middle of the bounds (in the sublayer space), at its own delayed time, later copies
+        /// over earlier; a copy whose colour multiplier is not white is drawn as a picture and
+        /// tinted (x (r·a, g·a, b·a, a) on premultiplied pixels) before it lands.
+        private mutating func drawCopies(
+            _ layer: Layer, index: Int, space: Transform3D, plane: Transform3D, clip: PixelRect, opacity: Double, path: String
+        ) {
+            let r = layer.replicator
+            let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
+            for k in 0..<copies(of: layer) {
+                let sublayers =
+                    k == 0 || layer.replicaSublayers.count < k
+                    ? layer.sublayersInDrawingOrder : Layer.inDrawingOrder(layer.replicaSublayers[k - 1])
+                let copySpace = r.transform(copy: k, about: centre).concatenating(space)
+                let m = r.multiplier(copy: k)
+                if m == .white {
+                    drawSublayers(sublayers, space: copySpace, plane: plane, clip: clip, opacity: opacity, path: path)
+                    continue
+                }
+                guard m.alpha > 0 else { continue }
+                let sublayerPlane = copySpace.concatenating(plane)
+                var extent: Rect? = nil
+                for s in sublayers where !s.isHidden {
+                    let box = deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane))
+                    extent = extent.map { $0.union(box) } ?? box
+                }
+                guard let extent else { continue }
+                let area = PixelRect(covering: extent).intersection(clip)
+                guard !area.isEmpty else { continue }
+                let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
+                let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+                emit(.beginGroup, area, index, .group)
+                drawSublayers(
+                    sublayers, space: copySpace, plane: plane.concatenating(shift), clip: inside, opacity: opacity, path: path)
+                func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+                let factors =
+                    byte(m.red * m.alpha) | byte(m.green * m.alpha) << 8 | byte(m.blue * m.alpha) << 16 | byte(m.alpha) << 24
+                emit(.tint(factors: factors), inside, index, .group)
+                emit(.endGroup(opacity: 255, clip: .none), area, index, .group)
             }
         }
 
@@ -427,8 +554,9 @@ public struct FramePlanner {
 
         /// Whether fading the layer's elements one by one would differ from fading them as a group.
         func drawsSeveralElements(_ layer: Layer) -> Bool {
-            var count = layer.sublayers.contains { !$0.isHidden } ? 2 : 0
+            var count = layer.sublayers.contains { !$0.isHidden } && copies(of: layer) > 0 ? 2 : 0
             if layer.backgroundColor != nil { count += 1 }
+            if drawsClassContents(layer) { count += layer.layerClass == .shapeLayer ? 2 : 1 }
             if layer.contents != nil { count += 1 }
             if layer.borderWidth > 0 { count += 1 }
             return count > 1
@@ -452,6 +580,47 @@ public struct FramePlanner {
             return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         }
 
+        /// The box a shape layer's fill and stroke can reach: the path's box, out by half the
+        /// stroke's width (a miter up to miterLimit times that); nil when it draws nothing.
+        func shapeExtent(of layer: Layer, toDevice: Transform3D) -> Rect? {
+            guard layer.layerClass == .shapeLayer, drawsClassContents(layer), let path = layer.shape.path,
+                let shape = pathBox(path, toDevice)
+            else { return nil }
+            let s = layer.shape.stroke
+            let reach =
+                layer.shape.strokeColor.alpha > 0 ? s.lineWidth / 2 * max(s.miterLimit, 1.5) * Self.stretch(toDevice) + 1 : 0
+            return Rect(
+                x: shape.minX - reach, y: shape.minY - reach, width: shape.width + 2 * reach, height: shape.height + 2 * reach)
+        }
+
+        /// The box of a replicator's copies of its sublayers.
+        func copiesExtent(of layer: Layer, toDevice: Transform3D) -> Rect {
+            var box = bounds(of: layer.bounds, toDevice)
+            let space = layer.sublayerTransformInBounds
+            let plane = Transform3D.flatten.concatenating(toDevice)
+            let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
+            for k in 0..<copies(of: layer) {
+                let copySpace = layer.replicator.transform(copy: k, about: centre).concatenating(space)
+                let sublayers = k == 0 || layer.replicaSublayers.count < k ? layer.sublayers : layer.replicaSublayers[k - 1]
+                for s in sublayers where !s.isHidden {
+                    guard s.layerClass == .transformLayer else {
+                        let toSublayer = s.transformToSuperlayer.concatenating(copySpace).concatenating(plane)
+                        box = box.union(deviceExtent(of: s, toDevice: toSublayer))
+                        continue
+                    }
+                    for p in s.contextPlanes(toSpace: copySpace) {
+                        box = box.union(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
+                    }
+                }
+            }
+            return box
+        }
+
+        /// The largest stretch of `transform`'s plane part (how much a length can grow).
+        static func stretch(_ transform: Transform3D) -> Double {
+            Stroker.tolerance / Stroker.localTolerance(transform)
+        }
+
         /// Bounding box, in the space `toDevice` maps to, of everything the layer draws: its
         /// bounds, contents, visible sublayers and shadows (a clipping layer stops at its bounds).
         func deviceExtent(of layer: Layer, toDevice: Transform3D, ownShadow: Bool = true) -> Rect {
@@ -462,16 +631,21 @@ public struct FramePlanner {
             {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }
-            let space = layer.sublayerTransformInBounds
-            let plane = Transform3D.flatten.concatenating(toDevice)
-            let sublayerPlane = space.concatenating(plane)
-            for s in layer.sublayers where !s.isHidden {
-                guard s.layerClass == .transformLayer else {
-                    box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane)))
-                    continue
-                }
-                for p in s.contextPlanes(toSpace: space) {
-                    box = box.union(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
+            if let shape = shapeExtent(of: layer, toDevice: toDevice) { box = box.union(shape) }
+            if layer.layerClass == .replicatorLayer {
+                box = box.union(copiesExtent(of: layer, toDevice: toDevice))
+            } else {
+                let space = layer.sublayerTransformInBounds
+                let plane = Transform3D.flatten.concatenating(toDevice)
+                let sublayerPlane = space.concatenating(plane)
+                for s in layer.sublayers where !s.isHidden {
+                    guard s.layerClass == .transformLayer else {
+                        box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane)))
+                        continue
+                    }
+                    for p in s.contextPlanes(toSpace: space) {
+                        box = box.union(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
+                    }
                 }
             }
             if ownShadow, shadowColor(of: layer) != nil {

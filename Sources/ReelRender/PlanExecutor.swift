@@ -183,7 +183,7 @@ public final class PlanExecutor {
             var index = 0
             while index < plan.steps.count {
                 switch plan.steps[index].operation {
-                case .fillRect, .fillPolygons, .image, .rasterized:
+                case .fillRect, .fillPolygons, .image, .rasterized, .gradient:
                     break
                 case .beginGroup:
                     if groupsByRow, let end = GroupRows.end(of: plan.steps, groupAt: index) {
@@ -257,6 +257,10 @@ public final class PlanExecutor {
                 }
                 rasterizer.draw(source, transform: transform, opacity: opacity, into: target, clip: area, cut: coverage)
                 arena.release(to: mark)
+            case .gradient(let shader, let outline, let opacity):
+                rasterizer.draw(shader, outline: outline, opacity: opacity, into: target, clip: area)
+            case .tint(let factors):
+                for y in area.y..<area.maxY { SpanKernels.tint(target.row(y) + area.x, count: area.width, factors: factors) }
             case .beginGroup:
                 let mark = arena.mark
                 targets.append((arena.picture(width: step.area.width, height: step.area.height), mark))

@@ -34,7 +34,22 @@ public struct AnimatedLayer: Hashable, Sendable {
         for animation in animations {
             animation.apply(at: local, to: &layer)
         }
+        let replicator = layer.replicator
+        if layer.layerClass == .replicatorLayer, replicator.instanceDelay != 0, replicator.instanceCount > 1,
+            sublayers.contains(where: \.changesOverTime)
+        {
+            // Copy k runs k x instanceDelay behind: its sublayers at their own earlier time.
+            layer.replicaSublayers = (1..<replicator.instanceCount).map { k in
+                sublayers.map { $0.presentation(at: local - Double(k) * replicator.instanceDelay) }
+            }
+        }
         return layer
+    }
+
+    /// Whether the layer or anything below it animates, or runs on a time of its own.
+    var changesOverTime: Bool {
+        !animations.isEmpty || timing != LayerTiming() || sublayers.contains(where: \.changesOverTime)
+            || (mask?.changesOverTime ?? false)
     }
 }
 
@@ -42,5 +57,39 @@ extension AnimatedLayer {
     /// This layer and every layer below it, masks included.
     public var count: Int {
         1 + sublayers.reduce(0) { $0 + $1.count } + (mask?.count ?? 0)
+    }
+}
+
+extension AnimatedLayer {
+    /// How many layers a frame draws at most for this one and everything below it: each
+    /// replicator multiplies its sublayers by the largest `instanceCount` it holds or animates
+    /// to. What the decoder holds against `maximumDrawnLayers` before any frame is drawn.
+    public var drawnLayerCount: Double {
+        let below = sublayers.reduce(0) { $0 + $1.drawnLayerCount }
+        var copies = 1.0
+        if model.layerClass == .replicatorLayer {
+            copies = Double(model.replicator.instanceCount)
+            for animation in animations where animation.keyPath == "instanceCount" {
+                copies = max(copies, Double(animation.largestCount))
+            }
+        }
+        return 1 + copies * below + (mask?.drawnLayerCount ?? 0)
+    }
+
+    /// The most layers a frame may draw (replicated copies counted): far above real scenes,
+    /// low enough that one frame's plan fits in memory and time.
+    public static let maximumDrawnLayers = 2_000_000.0
+}
+
+extension Animation {
+    /// The largest whole-number value (an `instanceCount`) the animation holds, 0 for none.
+    var largestCount: Int {
+        func count(_ v: PropertyValue?) -> Int { if case .count(let n)? = v { n } else { 0 } }
+        switch kind {
+        case .basic(let f, let t, let b), .spring(_, let f, let t, let b): return max(count(f), count(t), count(b))
+        case .keyframe(let k): return k.values.map(count).max() ?? 0
+        case .path: return 0
+        case .group(let children): return children.map(\.largestCount).max() ?? 0
+        }
     }
 }

@@ -40,7 +40,7 @@ public enum LayerInspector {
                     description: "no layer \"\(layer)\"; layers: " + (all.isEmpty ? "none" : all.joined(separator: ", ")))
             }
         }
-        let keys: [String]
+        var keys: [String]? = nil
         if let key {
             guard LayerProperty.all[key] != nil || derivedKeys[key] != nil else {
                 let known = Array(LayerProperty.all.keys) + derivedKeys.keys
@@ -48,11 +48,11 @@ public enum LayerInspector {
                     description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: known).map { "; \($0)" } ?? ""))
             }
             keys = [key]
-        } else {
-            keys = LayerProperty.layerKeys + derivedKeys.keys.sorted()
         }
         let entries = try layers.map { path, l -> (key: String, value: JSONValue) in
-            let values = try keys.map { k -> (key: String, value: JSONValue) in
+            // A layer shows CALayer's keys and its own class's.
+            let shown = keys ?? LayerProperty.layerKeys(for: l.layerClass) + derivedKeys.keys.sorted()
+            let values = try shown.map { k -> (key: String, value: JSONValue) in
                 if let derived = derivedKeys[k] { return (k, derived(l)) }
                 let p = LayerProperty.all[k]!
                 let value = p.value(of: l)

@@ -2,7 +2,10 @@ import ReelCore
 import ReelLayers
 
 /// A property of `Layer` reachable by a Core Animation key path (`position`, `position.x`,
-/// `transform.rotation.z`, ...): its value kind and how to read and write its `PropertyValue`.
+/// `transform.rotation.z`, ...), declared once: its key, the class that has it, its value
+/// kind, whether it animates, a line that says what it does, and how to read and write its
+/// `PropertyValue` (its default is what a new `Layer` holds). The decoder, inspector, builder,
+/// `reel keys`, the schema, the README table and the fuzzer's dictionary all follow this table.
 /// A value of another case than the kind's leaves the layer as it is (decoding never makes one).
 /// Its closures capture only key paths, which are immutable: sharing it between threads is safe.
 public struct LayerProperty: @unchecked Sendable {
@@ -10,52 +13,74 @@ public struct LayerProperty: @unchecked Sendable {
     public let kind: ValueKind
     /// Whether the file may set it directly on a layer (components such as `position.x` are animation-only).
     public let isLayerKey: Bool
+    /// The class whose key it is; nil for CALayer's own keys, which every class has.
+    public let owner: LayerClass?
+    /// Whether animations may target it (values that step still animate, by stepping).
+    public let isAnimatable: Bool
+    /// What it does, in a line (the README table and the schema say it).
+    public let summary: String
     let get: (Layer) -> PropertyValue
     let set: (inout Layer, PropertyValue) -> Void
 
     public func value(of layer: Layer) -> PropertyValue { get(layer) }
     public func setValue(_ v: PropertyValue, on layer: inout Layer) { set(&layer, v) }
 
+    /// The value a layer has when the file does not set it.
+    public var defaultValue: PropertyValue { self.get(Layer(id: "")) }
+
+    /// Whether a layer of class `c` has this key.
+    public func belongs(to c: LayerClass) -> Bool { owner == nil || owner == c }
+
     /// Every property by key path.
     public static let all: [String: LayerProperty] = {
         var table: [String: LayerProperty] = [:]
-        func add(_ p: LayerProperty) { table[p.keyPath] = p }
-        func key(_ path: String, _ kind: ValueKind, _ kp: WritableKeyPath<Layer, Double>) {
-            add(
-                LayerProperty(
-                    keyPath: path, kind: kind, isLayerKey: !path.contains("."),
-                    get: { .number($0[keyPath: kp]) }, set: { if case .number(let v) = $1 { $0[keyPath: kp] = v } }))
+        /// Declarations in the order written, for the README and `reel keys`.
+        func add(
+            _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, animatable: Bool = true, layerKey: Bool? = nil,
+            _ summary: String, get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
+        ) {
+            table[path] = LayerProperty(
+                keyPath: path, kind: kind, isLayerKey: layerKey ?? !path.contains("."), owner: owner, isAnimatable: animatable,
+                summary: summary, get: get, set: set)
+            order.append(path)
         }
-        func point(_ path: String, _ kp: WritableKeyPath<Layer, Point>) {
+        func key(
+            _ path: String, owner: LayerClass? = nil, animatable: Bool = true, _ summary: String,
+            _ kp: WritableKeyPath<Layer, Double>
+        ) {
             add(
-                LayerProperty(
-                    keyPath: path, kind: .point, isLayerKey: !path.contains("."),
-                    get: { .point($0[keyPath: kp]) }, set: { if case .point(let p) = $1 { $0[keyPath: kp] = p } }))
-            key(path + ".x", .scalar, kp.appending(path: \.x))
-            key(path + ".y", .scalar, kp.appending(path: \.y))
+                path, .scalar, owner: owner, animatable: animatable, summary, get: { .number($0[keyPath: kp]) },
+                set: { if case .number(let v) = $1 { $0[keyPath: kp] = v } })
         }
-        func color(_ path: String, get: @escaping (Layer) -> Color, set: @escaping (inout Layer, Color) -> Void) {
+        func point(_ path: String, owner: LayerClass? = nil, _ summary: String, _ kp: WritableKeyPath<Layer, Point>) {
             add(
-                LayerProperty(
-                    keyPath: path, kind: .color, isLayerKey: true,
-                    get: { .color(get($0)) }, set: { if case .color(let c) = $1 { set(&$0, c) } }))
+                path, .point, owner: owner, summary, get: { .point($0[keyPath: kp]) },
+                set: { if case .point(let p) = $1 { $0[keyPath: kp] = p } })
+            key(path + ".x", owner: owner, "", kp.appending(path: \.x))
+            key(path + ".y", owner: owner, "", kp.appending(path: \.y))
         }
-        func transform(_ path: String, _ kp: WritableKeyPath<Layer, Transform3D>) {
+        func color(
+            _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, _ summary: String,
+            _ kp: WritableKeyPath<Layer, Color>
+        ) {
             add(
-                LayerProperty(
-                    keyPath: path, kind: .transform, isLayerKey: true,
-                    get: { .transform($0[keyPath: kp]) }, set: { if case .transform(let m) = $1 { $0[keyPath: kp] = m } }))
+                path, kind, owner: owner, summary, get: { .color($0[keyPath: kp]) },
+                set: { if case .color(let c) = $1 { $0[keyPath: kp] = c } })
+        }
+        func transform(_ path: String, owner: LayerClass? = nil, _ summary: String, _ kp: WritableKeyPath<Layer, Transform3D>) {
+            add(
+                path, .transform, owner: owner, summary, get: { .transform($0[keyPath: kp]) },
+                set: { if case .transform(let m) = $1 { $0[keyPath: kp] = m } })
             func component(_ name: String, _ kind: ValueKind, _ c: WritableKeyPath<TransformComponents, Double>) {
                 add(
-                    LayerProperty(
-                        keyPath: "\(path).\(name)", kind: kind, isLayerKey: false,
-                        get: { .number(LayerProperty.components($0[keyPath: kp])[keyPath: c]) },
-                        set: { layer, value in
-                            guard case .number(let v) = value else { return }
-                            var parts = LayerProperty.components(layer[keyPath: kp])
-                            parts[keyPath: c] = v
-                            layer[keyPath: kp] = parts.matrix
-                        }))
+                    "\(path).\(name)", kind, owner: owner, "",
+                    get: { .number(LayerProperty.components($0[keyPath: kp])[keyPath: c]) },
+                    set: { layer, value in
+                        guard case .number(let v) = value else { return }
+                        var parts = LayerProperty.components(layer[keyPath: kp])
+                        parts[keyPath: c] = v
+                        layer[keyPath: kp] = parts.matrix
+                    })
             }
             for (axis, r, s, t) in [
                 ("x", \TransformComponents.rotation.x, \TransformComponents.scale.x, \TransformComponents.translation.x),
@@ -68,117 +93,219 @@ public struct LayerProperty: @unchecked Sendable {
             }
             component("rotation", .angle, \.rotation.z)
             add(
-                LayerProperty(
-                    keyPath: "\(path).scale", kind: .scalar, isLayerKey: false,
-                    get: {
-                        let s = LayerProperty.components($0[keyPath: kp]).scale
-                        return .number((s.x + s.y + s.z) / 3)
-                    },
-                    set: { layer, value in
-                        guard case .number(let v) = value else { return }
-                        var parts = LayerProperty.components(layer[keyPath: kp])
-                        parts.scale = (v, v, v)
-                        layer[keyPath: kp] = parts.matrix
-                    }))
+                "\(path).scale", .scalar, owner: owner, "",
+                get: {
+                    let s = LayerProperty.components($0[keyPath: kp]).scale
+                    return .number((s.x + s.y + s.z) / 3)
+                },
+                set: { layer, value in
+                    guard case .number(let v) = value else { return }
+                    var parts = LayerProperty.components(layer[keyPath: kp])
+                    parts.scale = (v, v, v)
+                    layer[keyPath: kp] = parts.matrix
+                })
             add(
-                LayerProperty(
-                    keyPath: "\(path).translation", kind: .size, isLayerKey: false,
-                    get: {
-                        let t = LayerProperty.components($0[keyPath: kp]).translation
-                        return .size(Size(width: t.x, height: t.y))
-                    },
-                    set: { layer, value in
-                        guard case .size(let v) = value else { return }
-                        var parts = LayerProperty.components(layer[keyPath: kp])
-                        parts.translation.x = v.width
-                        parts.translation.y = v.height
-                        layer[keyPath: kp] = parts.matrix
-                    }))
+                "\(path).translation", .size, owner: owner, "",
+                get: {
+                    let t = LayerProperty.components($0[keyPath: kp]).translation
+                    return .size(Size(width: t.x, height: t.y))
+                },
+                set: { layer, value in
+                    guard case .size(let v) = value else { return }
+                    var parts = LayerProperty.components(layer[keyPath: kp])
+                    parts.translation.x = v.width
+                    parts.translation.y = v.height
+                    layer[keyPath: kp] = parts.matrix
+                })
         }
-
-        func flag(_ path: String, _ kp: WritableKeyPath<Layer, Bool>) {
+        func flag(
+            _ path: String, owner: LayerClass? = nil, animatable: Bool = true, _ summary: String,
+            _ kp: WritableKeyPath<Layer, Bool>
+        ) {
             add(
-                LayerProperty(
-                    keyPath: path, kind: .bool, isLayerKey: true,
-                    get: { .bool($0[keyPath: kp]) }, set: { if case .bool(let b) = $1 { $0[keyPath: kp] = b } }))
+                path, .bool, owner: owner, animatable: animatable, summary, get: { .bool($0[keyPath: kp]) },
+                set: { if case .bool(let b) = $1 { $0[keyPath: kp] = b } })
         }
-        func size(_ path: String, _ kp: WritableKeyPath<Layer, Size>) {
+        func size(_ path: String, _ summary: String, _ kp: WritableKeyPath<Layer, Size>) {
+            add(path, .size, summary, get: { .size($0[keyPath: kp]) }, set: { if case .size(let s) = $1 { $0[keyPath: kp] = s } })
+            key(path + ".width", "", kp.appending(path: \.width))
+            key(path + ".height", "", kp.appending(path: \.height))
+        }
+        func rect(_ path: String, animatable: Bool = true, _ summary: String, _ kp: WritableKeyPath<Layer, Rect>) {
             add(
-                LayerProperty(
-                    keyPath: path, kind: .size, isLayerKey: !path.contains("."),
-                    get: { .size($0[keyPath: kp]) }, set: { if case .size(let s) = $1 { $0[keyPath: kp] = s } }))
-            key(path + ".width", .scalar, kp.appending(path: \.width))
-            key(path + ".height", .scalar, kp.appending(path: \.height))
+                path, .rect, animatable: animatable, summary, get: { .rect($0[keyPath: kp]) },
+                set: { if case .rect(let r) = $1 { $0[keyPath: kp] = r } })
         }
-        func rect(_ path: String, _ kp: WritableKeyPath<Layer, Rect>) {
-            add(
-                LayerProperty(
-                    keyPath: path, kind: .rect, isLayerKey: true,
-                    get: { .rect($0[keyPath: kp]) }, set: { if case .rect(let r) = $1 { $0[keyPath: kp] = r } }))
-        }
-        func choice<T: RawRepresentable & CaseIterable>(_ path: String, _ kp: WritableKeyPath<Layer, T>)
+        func choice<T: RawRepresentable & CaseIterable>(
+            _ path: String, owner: LayerClass? = nil, animatable: Bool = false, _ summary: String, _ kp: WritableKeyPath<Layer, T>
+        )
         where T.RawValue == String {
             add(
-                LayerProperty(
-                    keyPath: path, kind: .choice(T.allCases.map(\.rawValue)), isLayerKey: true,
-                    get: { .choice($0[keyPath: kp].rawValue) },
-                    set: { if case .choice(let name) = $1, let value = T(rawValue: name) { $0[keyPath: kp] = value } }))
+                path, .choice(T.allCases.map(\.rawValue)), owner: owner, animatable: animatable, summary,
+                get: { .choice($0[keyPath: kp].rawValue) },
+                set: { if case .choice(let name) = $1, let value = T(rawValue: name) { $0[keyPath: kp] = value } })
+        }
+        func path(
+            _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, _ summary: String, _ kp: WritableKeyPath<Layer, Path?>
+        ) {
+            add(
+                path, kind, owner: owner, summary, get: { .path($0[keyPath: kp]) },
+                set: { if case .path(let p) = $1 { $0[keyPath: kp] = p } })
         }
 
-        point("position", \.position)
-        point("anchorPoint", \.anchorPoint)
-        rect("bounds", \.bounds)
-        point("bounds.origin", \.bounds.origin)
-        size("bounds.size", \.bounds.size)
-        rect("frame", \.frame)
-        transform("transform", \.transform)
-        transform("sublayerTransform", \.sublayerTransform)
-        key("zPosition", .scalar, \.zPosition)
-        key("opacity", .scalar, \.opacity)
-        key("cornerRadius", .scalar, \.cornerRadius)
-        key("borderWidth", .scalar, \.borderWidth)
-        color("backgroundColor", get: { $0.backgroundColor ?? .clear }, set: { $0.backgroundColor = $1 })
-        color("borderColor", get: { $0.borderColor }, set: { $0.borderColor = $1 })
-        color("shadowColor", get: { $0.shadowColor }, set: { $0.shadowColor = $1 })
-        key("shadowOpacity", .scalar, \.shadowOpacity)
-        size("shadowOffset", \.shadowOffset)
-        key("shadowRadius", .scalar, \.shadowRadius)
+        // CALayer: geometry.
+        point("position", "Where the anchor point sits in the superlayer's space.", \.position)
+        point("anchorPoint", "The point, in unit coordinates of the bounds, that position and transform pivot on.", \.anchorPoint)
+        rect("bounds", "The layer's own coordinate space: origin and size in points.", \.bounds)
+        point("bounds.origin", "", \.bounds.origin)
+        size("bounds.size", "", \.bounds.size)
+        rect(
+            "frame", animatable: false, "Sets position and bounds.size as CALayer.frame does (with the layer's anchorPoint).",
+            \.frame)
+        transform("transform", "Applied about the anchor point.", \.transform)
+        transform(
+            "sublayerTransform", "Applied to the sublayers about the anchor point; m34 here gives them perspective.",
+            \.sublayerTransform)
+        key("zPosition", "Drawing order among siblings, ascending and stable; hit testing ignores it.", \.zPosition)
+        flag("hidden", "A hidden layer and its sublayers draw nothing and are not hit.", \.isHidden)
+        flag(
+            "geometryFlipped", animatable: false,
+            "Sublayers measure y up from the bottom of the bounds; a flipped sublayer flips back.", \.isGeometryFlipped)
+        // CALayer: appearance.
+        key("opacity", "Fades the layer and its sublayers, 0...1.", \.opacity)
+        flag(
+            "allowsGroupOpacity", animatable: false, "Fade the subtree as one picture (unset: the canvas's allowsGroupOpacity).",
+            \.allowsGroupOpacity)
         add(
-            LayerProperty(
-                keyPath: "shadowPath", kind: .path, isLayerKey: true,
-                get: { .path($0.shadowPath) }, set: { if case .path(let p) = $1 { $0.shadowPath = p } }))
+            "backgroundColor", .optionalColor, "Fills the bounds rounded by cornerRadius; null for none.",
+            get: { .color($0.backgroundColor ?? .clear) },
+            set: { if case .color(let c) = $1 { $0.backgroundColor = c == .clear ? nil : c } })
+        key("cornerRadius", "Rounds background and border (clamped to half the shorter side).", \.cornerRadius)
+        key("borderWidth", "Border inside the bounds, above contents and sublayers.", \.borderWidth)
+        color("borderColor", .color, "Colour of the border.", \.borderColor)
+        flag("masksToBounds", "Clips contents, sublayers and shadow to the rounded bounds; limits hits.", \.masksToBounds)
+        flag("shouldRasterize", animatable: false, "Flattens the subtree into a bitmap before opacity.", \.shouldRasterize)
+        key("rasterizationScale", animatable: false, "Bitmap pixels per point when rasterizing.", \.rasterizationScale)
+        // CALayer: shadow.
+        color("shadowColor", .color, "Colour of the shadow.", \.shadowColor)
+        key("shadowOpacity", "Strength of the shadow, 0...1; 0 turns it off.", \.shadowOpacity)
+        size("shadowOffset", "Shadow displacement in the layer's own space (the default points up, as on iOS).", \.shadowOffset)
+        key("shadowRadius", "Blur: a Gaussian with sigma = shadowRadius.", \.shadowRadius)
+        path("shadowPath", .path, "The shadow's shape instead of the layer's alpha; null for none.", \.shadowPath)
+        // CALayer: contents.
         add(
-            LayerProperty(
-                keyPath: "contents", kind: .name, isLayerKey: true,
-                get: { .image($0.contents) }, set: { if case .image(let name) = $1 { $0.contents = name } }))
-        choice("contentsGravity", \.contentsGravity)
-        key("contentsScale", .scalar, \.contentsScale)
-        rect("contentsRect", \.contentsRect)
-        rect("contentsCenter", \.contentsCenter)
-        choice("magnificationFilter", \.magnificationFilter)
-        choice("minificationFilter", \.minificationFilter)
-        key("minificationFilterBias", .scalar, \.minificationFilterBias)
-        flag("hidden", \.isHidden)
-        flag("allowsGroupOpacity", \.allowsGroupOpacity)
-        flag("geometryFlipped", \.isGeometryFlipped)
-        flag("masksToBounds", \.masksToBounds)
-        flag("shouldRasterize", \.shouldRasterize)
-        key("rasterizationScale", .scalar, \.rasterizationScale)
+            "contents", .name, "An asset name: the image the layer shows.", get: { .image($0.contents) },
+            set: { if case .image(let name) = $1 { $0.contents = name } })
+        choice("contentsGravity", "Where the image sits in the bounds (visual directions, as UIKit).", \.contentsGravity)
+        key("contentsScale", animatable: false, "Image pixels per point.", \.contentsScale)
+        rect("contentsRect", "The part of the image shown, unit rect (sprite sheets).", \.contentsRect)
+        rect("contentsCenter", "The stretchable middle for nine-slice, unit rect of the contentsRect image.", \.contentsCenter)
+        choice("magnificationFilter", "Sampling when enlarged.", \.magnificationFilter)
+        choice("minificationFilter", "Sampling when reduced.", \.minificationFilter)
+        key("minificationFilterBias", animatable: false, "Shifts the mipmap level trilinear picks.", \.minificationFilterBias)
+
+        // CAShapeLayer.
+        let shape = LayerClass.shapeLayer
+        path(
+            "path", .shapePath, owner: shape,
+            "The outline filled and stroked, in the layer's own space, not cut to the bounds; null draws nothing.", \.shape.path)
+        color("fillColor", .optionalColor, owner: shape, "Fills the path; null for no fill.", \.shape.fillColor)
+        choice("fillRule", owner: shape, "What the fill encloses where the path's parts overlap.", \.shape.fillRule)
+        color(
+            "strokeColor", .optionalColor, owner: shape, "Strokes the path, centred on it, over the fill; null for no stroke.",
+            \.shape.strokeColor)
+        key("lineWidth", owner: shape, "Width of the stroke in the layer's points.", \.shape.stroke.lineWidth)
+        choice("lineCap", owner: shape, "How open ends of the stroke end.", \.shape.stroke.lineCap)
+        choice("lineJoin", owner: shape, "How the stroke turns corners.", \.shape.stroke.lineJoin)
+        key("miterLimit", owner: shape, "A miter longer than miterLimit x lineWidth becomes a bevel.", \.shape.stroke.miterLimit)
+        add(
+            "lineDashPattern", .dashes, owner: shape,
+            "Dash lengths on, off, on, ... in points (an odd count repeats); null for a solid line; steps.",
+            get: { .dashes($0.shape.stroke.dashPattern) },
+            set: { if case .dashes(let d) = $1 { $0.shape.stroke.dashPattern = d } })
+        key("lineDashPhase", owner: shape, "How far into the dash pattern each subpath starts.", \.shape.stroke.dashPhase)
+        key(
+            "strokeStart", owner: shape, "Where the stroked part starts, as a fraction of the path's whole length (0...1).",
+            \.shape.stroke.start)
+        key(
+            "strokeEnd", owner: shape, "Where the stroked part ends, as a fraction of the path's whole length (0...1).",
+            \.shape.stroke.end)
+
+        // CAGradientLayer.
+        let gradient = LayerClass.gradientLayer
+        add(
+            "colors", .colors, owner: gradient, "The gradient's colours; null or none draws nothing, one fills solid.",
+            get: { .colors($0.gradient.colors) }, set: { if case .colors(let c) = $1 { $0.gradient.colors = c } })
+        add(
+            "locations", .numbers, owner: gradient,
+            "Each colour's place along the gradient, non-decreasing, one per colour; null spaces them evenly.",
+            get: { .numbers($0.gradient.locations) }, set: { if case .numbers(let v) = $1 { $0.gradient.locations = v } })
+        point(
+            "startPoint", owner: gradient,
+            "Where the gradient starts (the centre for radial and conic), unit coordinates of the bounds.", \.gradient.startPoint)
+        point(
+            "endPoint", owner: gradient,
+            "Where it ends (radial: the ellipse's radii; conic: the direction of the start), unit coordinates.",
+            \.gradient.endPoint)
+        choice(
+            "type", owner: gradient, "axial along start to end, radial out to an ellipse, conic round the start point.",
+            \.gradient.type)
+
+        // CAReplicatorLayer.
+        let replicator = LayerClass.replicatorLayer
+        add(
+            "instanceCount", .count(maximum: Self.maximumInstanceCount), owner: replicator,
+            "Copies of the sublayers drawn, the original included; 0 draws none; steps.",
+            get: { .count($0.replicator.instanceCount) }, set: { if case .count(let n) = $1 { $0.replicator.instanceCount = n } })
+        transform(
+            "instanceTransform", owner: replicator,
+            "Applied once more to each copy than to the one before, about the middle of the bounds.",
+            \.replicator.instanceTransform)
+        key("instanceDelay", owner: replicator, "Seconds each copy runs behind the one before.", \.replicator.instanceDelay)
+        color(
+            "instanceColor", .color, owner: replicator, "Copy 0's colour multiplier (straight colour and alpha).",
+            \.replicator.instanceColor)
+        key(
+            "instanceRedOffset", owner: replicator, "Added to the multiplier's red for each further copy.",
+            \.replicator.instanceRedOffset)
+        key(
+            "instanceGreenOffset", owner: replicator, "Added to the multiplier's green for each further copy.",
+            \.replicator.instanceGreenOffset)
+        key(
+            "instanceBlueOffset", owner: replicator, "Added to the multiplier's blue for each further copy.",
+            \.replicator.instanceBlueOffset)
+        key(
+            "instanceAlphaOffset", owner: replicator, "Added to the multiplier's alpha for each further copy.",
+            \.replicator.instanceAlphaOffset)
+        flag(
+            "preservesDepth", owner: replicator, animatable: false,
+            "Copies keep their 3D places instead of being flattened into the replicator's plane.", \.replicator.preservesDepth)
         return table
+    }()
+
+    /// Declaration order of every key path (filled while `all` is built).
+    nonisolated(unsafe) private static var order: [String] = []
+
+    /// The keys a layer object in the file may set, in the order they are declared.
+    public static let declared: [LayerProperty] = {
+        _ = all
+        return order.compactMap { all[$0] }.filter(\.isLayerKey)
     }()
 
     /// Properties a layer object in the file may set, in a stable order.
     public static let layerKeys: [String] = all.values.filter(\.isLayerKey).map(\.keyPath).sorted()
 
-    /// Properties Core Animation does not animate: `frame` is derived, the rest are switches of the render model.
-    public static let unanimatable: Set<String> = [
-        "frame", "allowsGroupOpacity", "geometryFlipped", "shouldRasterize", "rasterizationScale",
-        "contentsGravity", "contentsScale", "magnificationFilter", "minificationFilter",
-        "minificationFilterBias"
-    ]
+    /// The keys a layer of class `c` has, in a stable order.
+    public static func layerKeys(for c: LayerClass) -> [String] {
+        layerKeys.filter { all[$0]!.belongs(to: c) }
+    }
 
     /// Properties animations may target.
-    public static let animatableKeyPaths: [String] = all.keys.filter { !unanimatable.contains($0) }.sorted()
+    public static let animatableKeyPaths: [String] = all.values.filter(\.isAnimatable).map(\.keyPath).sorted()
+
+    /// The most copies a replicator may ask for: its copies times its sublayers are then
+    /// bounded by the frame's time budget (checked before rendering), not by this number.
+    public static let maximumInstanceCount = 1_000_000
 
     /// Components of a transform; a transform with shear has none, and reads as identity
     /// (validation rejects component animations on such a transform before any frame is drawn).

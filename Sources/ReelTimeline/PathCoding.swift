@@ -1,10 +1,20 @@
 import ReelCore
 
-/// Paths as the timeline file writes them: a rect, a rounded rect, an ellipse, or elements,
-/// and a `fillRule` (`nonZero` unless given).
+/// Paths as the timeline file writes them: a rect, a rounded rect, an ellipse, or elements
+/// (`arc` among them), and a `fillRule` (`nonZero` unless given) except on a shape layer's
+/// path, whose layer has its own.
 enum PathCoding {
-    static func decode(_ node: JSONNode) -> Path? {
-        guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements", "fillRule"]) else {
+    /// The most elements a path may have: far more than any drawing needs, few enough that
+    /// flattening and stroking one stays within a frame's time.
+    static let maximumElements = 100_000
+
+    static func decode(_ node: JSONNode, isShape: Bool = false) -> Path? {
+        let keys = ["rect", "roundedRect", "cornerRadius", "ellipse", "elements"] + (isShape ? [] : ["fillRule"])
+        guard let m = node.object(allowed: keys) else {
+            if isShape, case .object(let members) = node.value, members.contains(where: { $0.key == "fillRule" }) {
+                node.child("fillRule", .null).problem(
+                    expected: "no `fillRule` in a CAShapeLayer's path (the layer's own `fillRule` key sets it)", found: "one")
+            }
             return nil
         }
         var fillRule = FillRule.nonZero
@@ -37,29 +47,47 @@ enum PathCoding {
             return rect(r).map { Path(roundedRect: $0, cornerRadius: radius) }
         }
         guard let items = m["elements"]?.array() else { return nil }
-        var elements: [Path.Element] = []
+        guard items.count <= maximumElements else {
+            m["elements"]!.problem(expected: "at most \(maximumElements) path elements", found: "\(items.count)")
+            return nil
+        }
+        var path = Path()
+        var valid = 0
         for item in items {
             guard case .array(let parts) = item.value, case .string(let verb)? = parts.first else {
                 item.problem(expected: "an element like [\"move\", x, y]")
                 continue
             }
             let numbers = parts.dropFirst().compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-            let counts = ["move": 2, "line": 2, "quad": 4, "cubic": 6, "close": 0]
+            let counts = ["move": 2, "line": 2, "quad": 4, "cubic": 6, "arc": 6, "close": 0]
             guard let count = counts[verb], numbers.count == count, parts.count == count + 1 else {
                 item.problem(
-                    expected: "move x y, line x y, quad cx cy x y, cubic c1x c1y c2x c2y x y, or close",
+                    expected:
+                        "move x y, line x y, quad cx cy x y, cubic c1x c1y c2x c2y x y, arc cx cy radius startAngle endAngle clockwise(1 or 0), or close",
                     suggestion: Suggestion.didYouMean(verb, in: Array(counts.keys)))
                 continue
             }
-            let p = stride(from: 0, to: count, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }
-            switch verb {
-            case "move": elements.append(.move(p[0]))
-            case "line": elements.append(.line(p[0]))
-            case "quad": elements.append(.quad(p[0], p[1]))
-            case "cubic": elements.append(.cubic(p[0], p[1], p[2]))
-            default: elements.append(.close)
+            guard numbers.allSatisfy({ abs($0) <= ValueKind.limit }) else {
+                item.problem(expected: "numbers within ±\(Int(ValueKind.limit))")
+                continue
             }
+            let p = stride(from: 0, to: count - 1, by: 2).map { Point(x: numbers[$0], y: numbers[$0 + 1]) }
+            switch verb {
+            case "move": path.move(to: p[0])
+            case "line": path.line(to: p[0])
+            case "quad": path.quad(to: p[1], control: p[0])
+            case "cubic": path.cubic(to: p[2], control1: p[0], control2: p[1])
+            case "arc":
+                guard numbers[2] >= 0, numbers[5] == 0 || numbers[5] == 1 else {
+                    item.problem(expected: "an arc with a radius of 0 or more and clockwise 1 or 0")
+                    continue
+                }
+                path.arc(
+                    center: p[0], radius: numbers[2], startAngle: numbers[3], endAngle: numbers[4], clockwise: numbers[5] == 1)
+            default: path.close()
+            }
+            valid += 1
         }
-        return elements.count == items.count ? Path(elements: elements) : nil
+        return valid == items.count ? path : nil
     }
 }

@@ -28,6 +28,10 @@ extension PropertyValue {
             break
         case (.path, .path):
             return f < 1 ? self : b
+        case (.numbers(let x), .numbers(let y)) where x.count != y.count:
+            return f < 1 ? self : b
+        case (.colors(let x), .colors(let y)) where x.count != y.count:
+            return f < 1 ? self : b
         default:
             if steps { return f < 1 ? self : b }
         }
@@ -41,6 +45,8 @@ extension PropertyValue {
         switch (self, b) {
         case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
         case (.path, _): return b
+        case (.numbers(let x), .numbers(let y)) where x.count != y.count: return b
+        case (.colors(let x), .colors(let y)) where x.count != y.count: return b
         default: return steps ? b : with(components: zip(components, b.components).map(+))
         }
     }
@@ -64,7 +70,7 @@ extension PropertyValue {
             }
             return .transform(result)
         case .bool: return n > 0 ? self : .bool(false)
-        case .image, .choice: return self
+        case .image, .choice, .count, .dashes: return self
         case .path: return n > 0 ? self : with(components: components.map { _ in 0 })
         default: return with(components: components.map { n > 0 ? $0 * Double(n) : 0 })
         }

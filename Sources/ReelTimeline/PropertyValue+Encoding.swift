@@ -11,6 +11,10 @@ extension PropertyValue {
         case .bool(let b): return .bool(b)
         case .image(let name): return name.map { .string($0) } ?? .null
         case .choice(let name): return .string(name)
+        case .count(let n): return .number(Double(n))
+        case .numbers(let v), .dashes(let v): return .array(v.map { .number($0) })
+        case .colors(let v):
+            return .array(v.map { .array([.number($0.red), .number($0.green), .number($0.blue), .number($0.alpha)]) })
         case .path(nil): return .null
         case .path(let path?):
             let elements = JSONValue.array(

@@ -20,6 +20,14 @@ public enum PropertyValue: Hashable, Sendable {
     case bool(Bool)
     /// One of a fixed set of names (a gravity, a filter).
     case choice(String)
+    /// A whole number that steps (`instanceCount`).
+    case count(Int)
+    /// Numbers in order (gradient `locations`): mixed number by number with as many others, else stepping.
+    case numbers([Double])
+    /// Colours in order (gradient `colors`): mixed colour by colour with as many others, else stepping.
+    case colors([Color])
+    /// Dash lengths on, off, on, ... (`lineDashPattern`); empty for none; steps.
+    case dashes([Double])
 
     /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
     /// interpolation, addition, splines and paced distances work on. Empty for values that step.
@@ -32,7 +40,9 @@ public enum PropertyValue: Hashable, Sendable {
         case .color(let c): return [c.red, c.green, c.blue, c.alpha]
         case .transform(let m): return m.rows
         case .path(let p): return p?.points.flatMap { [$0.x, $0.y] } ?? []
-        case .image, .bool, .choice: return []
+        case .numbers(let v): return v
+        case .colors(let v): return v.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+        case .image, .bool, .choice, .count, .dashes: return []
         }
     }
 
@@ -47,14 +57,20 @@ public enum PropertyValue: Hashable, Sendable {
         case .transform: return .transform(Transform3D(rows: c))
         case .path(let p):
             return .path(p?.replacingPoints(stride(from: 0, to: c.count - 1, by: 2).map { Point(x: c[$0], y: c[$0 + 1]) }))
-        case .image, .bool, .choice: return self
+        case .numbers: return .numbers(c)
+        case .colors:
+            return .colors(
+                stride(from: 0, to: c.count - 3, by: 4).map {
+                    Color(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3])
+                })
+        case .image, .bool, .choice, .count, .dashes: return self
         }
     }
 
     /// Whether animations step between values of this kind instead of interpolating.
     var steps: Bool {
         switch self {
-        case .image, .bool, .choice: return true
+        case .image, .bool, .choice, .count, .dashes: return true
         default: return false
         }
     }

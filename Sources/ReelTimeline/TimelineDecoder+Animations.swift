@@ -105,6 +105,12 @@ extension TimelineDecoder {
             }
         }
         let name = target.property.keyPath
+        if let owner = target.property.owner, owner != current.model.layerClass {
+            k.problem(
+                expected: "a key path of the target layer's class (\(current.model.layerClass.rawValue))",
+                found: "`\(path)`, a \(owner.rawValue) key")
+            return nil
+        }
         for (prefix, matrix) in [("transform.", current.model.transform), ("sublayerTransform.", current.model.sublayerTransform)]
         where name.hasPrefix(prefix) && TransformComponents(matrix) == nil {
             k.problem(

@@ -90,6 +90,12 @@ final class TimelineDecoder {
                 assets[name] = nil
             }
         }
+        let drawn = layers.reduce(0) { $0 + $1.drawnLayerCount }
+        if drawn > AnimatedLayer.maximumDrawnLayers {
+            root.child("layers", .null).problem(
+                expected: "at most \(Int(AnimatedLayer.maximumDrawnLayers)) layers drawn in a frame, replicated copies counted",
+                found: String(format: "%.3g layers (replicators' instanceCount multiply their sublayers)", drawn))
+        }
         guard let canvas, report.problems.isEmpty else {
             return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
         }
@@ -240,9 +246,17 @@ final class TimelineDecoder {
         }
         // `frame` is derived from anchorPoint, position and bounds, so it is applied last.
         for key in LayerProperty.layerKeys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
-            guard let n = m[key], let property = LayerProperty.all[key], let v = decodeValue(n, property) else { continue }
+            guard let n = m[key], let property = LayerProperty.all[key] else { continue }
+            if let owner = property.owner, owner != layer.layerClass {
+                n.problem(
+                    expected: "a key of CALayer or of this layer's class (\(layer.layerClass.rawValue))",
+                    found: "`\(key)`, a \(owner.rawValue) key (set \"class\": \"\(owner.rawValue)\")")
+                continue
+            }
+            guard let v = decodeValue(n, property) else { continue }
             property.setValue(v, on: &layer)
         }
+        checkClassValues(layer, m)
         if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) {
             o.problem(expected: "an opacity in 0...1")
         }
@@ -258,6 +272,14 @@ final class TimelineDecoder {
         if let v = m["timeOffset"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.timeOffset = v }
         animated.animations = m["animations"].map { decodeAnimations($0, on: animated) } ?? []
         return animated
+    }
+
+    /// Rules between a class's keys: one location per colour.
+    private func checkClassValues(_ layer: Layer, _ m: [String: JSONNode]) {
+        let g = layer.gradient
+        if let n = m["locations"], !g.locations.isEmpty, g.locations.count != g.colors.count {
+            n.problem(expected: "one location per colour (\(g.colors.count))", found: "\(g.locations.count) locations")
+        }
     }
 
     /// A property value as the file writes it; `contents` must name a declared asset.

@@ -26,6 +26,19 @@ public enum ValueKind: Hashable, Sendable {
     /// ["quad", cx, cy, x, y], ["cubic", c1x, c1y, c2x, c2y, x, y], ["close"]]}`. Paths with the same
     /// elements interpolate point by point; others step.
     case path
+    /// A CAShapeLayer's path: as `path`, plus `["arc", cx, cy, radius, startAngle, endAngle,
+    /// clockwise]` elements, without a `fillRule` of its own (the layer has one).
+    case shapePath
+    /// A colour, or null for none (drawn as nothing, mixed as clear).
+    case optionalColor
+    /// A whole number 0 ... `maximum`; steps.
+    case count(maximum: Int)
+    /// Numbers in non-decreasing order, or null for none.
+    case numbers
+    /// Colours, or null for none.
+    case colors
+    /// Dash lengths (on, off, ...), none negative and not all 0, or null for a solid line; steps.
+    case dashes
     /// A name (an asset of the timeline, or null for none); steps.
     case name
     /// One of a fixed set of names; steps.
@@ -43,6 +56,13 @@ public enum ValueKind: Hashable, Sendable {
         case .bool: return "true or false"
         case .transform: return "a transform: 16 numbers or {\"translation\", \"rotation\", \"scale\", \"m34\"}"
         case .path: return "a path: {\"rect\"}, {\"roundedRect\", \"cornerRadius\"}, {\"ellipse\"}, {\"elements\"} or null"
+        case .shapePath:
+            return "a path: {\"rect\"}, {\"roundedRect\", \"cornerRadius\"}, {\"ellipse\"}, {\"elements\"} (with `arc`) or null"
+        case .optionalColor: return ValueKind.color.expectation + ", or null for none"
+        case .count(let maximum): return "a whole number in 0...\(maximum)"
+        case .numbers: return "an array of numbers in non-decreasing order, or null"
+        case .colors: return "an array of colours, or null"
+        case .dashes: return "an array of dash lengths (on, off, ...), none negative and not all 0, or null"
         case .name: return "an asset name or null"
         case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
         }
@@ -51,7 +71,7 @@ public enum ValueKind: Hashable, Sendable {
     /// Whether animations step between values instead of interpolating.
     public var isDiscrete: Bool {
         switch self {
-        case .bool, .name, .choice: return true
+        case .bool, .name, .choice, .count, .dashes: return true
         default: return false
         }
     }
@@ -71,7 +91,7 @@ public enum ValueKind: Hashable, Sendable {
     }
 
     /// Decodes the value's form, without the range check.
-    private func decodeForm(_ node: JSONNode) -> PropertyValue? {
+    fileprivate func decodeForm(_ node: JSONNode) -> PropertyValue? {
         switch self {
         case .scalar:
             if case .number(let v) = node.value { return .number(v) }
@@ -100,9 +120,31 @@ public enum ValueKind: Hashable, Sendable {
             }
         case .transform:
             return decodeTransform(node).map { .transform($0) }
-        case .path:
+        case .path, .shapePath:
             if case .null = node.value { return .path(nil) }
-            return PathCoding.decode(node).map { .path($0) }
+            return PathCoding.decode(node, isShape: self == .shapePath).map { .path($0) }
+        case .optionalColor:
+            if case .null = node.value { return .color(.clear) }
+            return ValueKind.color.decodeForm(node)
+        case .count(let maximum):
+            if case .number(let v) = node.value, v == v.rounded(), v >= 0, v <= Double(maximum) { return .count(Int(v)) }
+        case .numbers:
+            if case .null = node.value { return .numbers([]) }
+            if let v = numberArray(node), zip(v, v.dropFirst()).allSatisfy({ $0 <= $1 }) { return .numbers(v) }
+        case .colors:
+            if case .null = node.value { return .colors([]) }
+            guard case .array(let items) = node.value else { break }
+            let colors = items.enumerated().compactMap { i, item -> Color? in
+                if case .color(let c)? = ValueKind.color.decode(node.element(i, item)) { return c } else { return nil }
+            }
+            return colors.count == items.count ? .colors(colors) : nil
+        case .dashes:
+            if case .null = node.value { return .dashes([]) }
+            if let v = numberArray(node), v.allSatisfy({ $0 >= 0 && $0 <= ValueKind.limit }),
+                v.isEmpty || v.contains(where: { $0 > 0 })
+            {
+                return .dashes(v)
+            }
         case .name:
             if case .null = node.value { return .image(nil) }
             if case .string(let s) = node.value, !s.isEmpty { return .image(s) }
@@ -117,6 +159,13 @@ public enum ValueKind: Hashable, Sendable {
         }
         node.problem(expected: expectation)
         return nil
+    }
+
+    /// The numbers of an array of numbers only; nil for anything else.
+    private func numberArray(_ node: JSONNode) -> [Double]? {
+        guard case .array(let items) = node.value else { return nil }
+        let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
+        return v.count == items.count ? v : nil
     }
 
     private func numbers(_ node: JSONNode, count: Int, names: [String]) -> [Double]? {

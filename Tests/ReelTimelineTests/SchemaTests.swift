@@ -1,4 +1,5 @@
 import Foundation
+import ReelLayers
 import Testing
 
 @testable import ReelTimeline
@@ -55,6 +56,30 @@ import Testing
             return
         }
         #expect(strings(forms[0]["enum"]) == Set(TimingFunction.named.keys))
+    }
+
+    /// Each layer key is declared once (`LayerProperty`); the schema's entry, the README's
+    /// table and the fuzzer's dictionary say what the declaration says
+    /// (`scripts/sync-layer-keys.py` writes them again).
+    @Test func theDeclarationsAreWhatTheSchemaTheREADMEAndTheDictionarySay() throws {
+        let fix = "run `python3 scripts/sync-layer-keys.py` and look at the diff"
+        let layer = try schema()["$defs"]?["layer"]?["properties"]
+        for p in LayerProperty.declared {
+            guard case .object(var fields) = LayerKeyReference.schema(p.kind) else { continue }
+            fields.append(("description", .string(LayerKeyReference.description(p))))
+            #expect(layer?[p.keyPath] == .object(fields), "schema.json's `\(p.keyPath)` differs from its declaration: \(fix)")
+        }
+        #expect(strings(layer?["class"]?["enum"]) == Set(LayerClass.allCases.map(\.rawValue)))
+        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let begin = "<!-- layer-keys: made by scripts/sync-layer-keys.py -->\n"
+        let table = readme.components(separatedBy: begin).last?.components(separatedBy: "<!-- /layer-keys -->").first
+        #expect(table == LayerKeyReference.markdown, "README.md's key tables differ from the declarations: \(fix)")
+        let dictionary = try String(
+            contentsOf: Self.repository.appendingPathComponent("Tests/Fuzz/timeline.dict"), encoding: .utf8
+        ).split(separator: "\n").map(String.init)
+        for p in LayerProperty.declared {
+            #expect(dictionary.contains("\"\(p.keyPath)\""), "the fuzzer's dictionary lacks `\(p.keyPath)`: \(fix)")
+        }
     }
 
     @Test func everyPropertyHasADescription() throws {

@@ -1,0 +1,178 @@
+import ReelCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Turns a path and a `StrokeStyle` into the area its stroke covers, as Core Graphics strokes:
+/// the path is flattened in its own space (no point further than `tolerance` device pixels
+/// from the curve), cut into dashes and trimmed (`PathPieces`), then each piece becomes simple
+/// polygons (a quadrilateral per segment, a wedge per corner by `lineJoin`, a cap at each open
+/// end) whose union, under the non-zero rule, is the stroke. The union is returned as
+/// non-overlapping trapezoids in device pixels, so the stroke is one coverage: where its own
+/// parts overlap (a loop, a tight corner, caps meeting) nothing is blended twice.
+public enum Stroker {
+    /// How closely flattened curves, round joins and round caps follow the true outline, in device pixels.
+    public static let tolerance = 0.02
+
+    /// The stroke of `path` under `style`, in the pixels `transform` maps the path's space to.
+    public static func outline(of path: Path, style: StrokeStyle, transform: Transform3D) -> [[Point]] {
+        let local = localTolerance(transform)
+        let pieces = PathPieces(path: path, tolerance: local).cut(style)
+        return outline(of: pieces, style: style, transform: transform, tolerance: local)
+    }
+
+    /// The union of `pieces` stroked in their own space, in device pixels.
+    public static func outline(of pieces: [PathPieces.Piece], style: StrokeStyle, transform: Transform3D, tolerance: Double)
+        -> [[Point]]
+    {
+        let halfWidth = style.lineWidth / 2
+        guard halfWidth > 0, halfWidth.isFinite else { return [] }
+        var polygons: [[Point]] = []
+        for piece in pieces {
+            Outline(halfWidth: halfWidth, style: style, tolerance: tolerance).add(piece, to: &polygons)
+        }
+        let h = Homography(transform)
+        return FillRule.nonZero.trapezoids(of: polygons.compactMap { Path.project($0, through: h) })
+    }
+
+    /// The flattening tolerance in the path's own units that keeps `tolerance` device pixels
+    /// under `transform` (its largest stretch, taken from its plane part).
+    public static func localTolerance(_ transform: Transform3D) -> Double {
+        let h = Homography(transform)
+        // Columns of the linear part; the largest singular value bounds the stretch.
+        let (a, b, c, d) = (h.m11, h.m12, h.m21, h.m22)
+        let s = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
+        let stretch = ((s + (max(s * s - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+        guard stretch.isFinite, stretch > 1e-12 else { return tolerance }
+        return tolerance / stretch
+    }
+
+    /// The polygons one piece's stroke is made of, in the path's space, each wound the same way.
+    struct Outline {
+        let halfWidth: Double
+        let style: StrokeStyle
+        let tolerance: Double
+
+        func add(_ piece: PathPieces.Piece, to polygons: inout [[Point]]) {
+            var points: [Point] = []
+            var smooth: [Bool] = []
+            for (p, s) in zip(piece.points, piece.isSmooth) where points.last.map({ ($0 - p).length > 1e-12 }) ?? true {
+                points.append(p)
+                smooth.append(s)
+            }
+            if piece.isClosed, points.count > 1, (points[0] - points[points.count - 1]).length > 1e-12 {
+                points.append(points[0])
+                smooth.append(false)
+            }
+            guard points.count > 1 else {
+                // A piece of no length (a dash of length 0): a dot for round and square caps.
+                if !piece.isClosed, let p = points.first {
+                    addCap(at: p, direction: piece.direction, end: false, dot: true, &polygons)
+                }
+                return
+            }
+            let directions = (0..<(points.count - 1)).map { unit(points[$0 + 1] - points[$0]) }
+            for (i, d) in directions.enumerated() {
+                let n = normal(d)
+                let (a, b) = (points[i], points[i + 1])
+                append([a + n, b + n, b - n, a - n], &polygons)
+            }
+            for i in 1..<(points.count - 1) {
+                join(at: points[i], from: directions[i - 1], to: directions[i], smooth: smooth[i], &polygons)
+            }
+            if piece.isClosed, directions.count > 1 {
+                join(at: points[0], from: directions[directions.count - 1], to: directions[0], smooth: smooth[0], &polygons)
+            } else if !piece.isClosed {
+                addCap(at: points[0], direction: directions[0], end: false, dot: false, &polygons)
+                addCap(
+                    at: points[points.count - 1], direction: directions[directions.count - 1], end: true, dot: false, &polygons)
+            }
+        }
+
+        /// The wedge that fills the outside of a corner at `p` turning from `dIn` to `dOut`
+        /// (inside a flattened curve always round: a smooth bend has no corner to cut).
+        private func join(at p: Point, from dIn: Point, to dOut: Point, smooth: Bool, _ polygons: inout [[Point]]) {
+            let cross = dIn.x * dOut.y - dIn.y * dOut.x
+            let dot = dIn.x * dOut.x + dIn.y * dOut.y
+            guard cross != 0 || dot < 0 else { return }
+            // The outside of the turn is opposite the side the path turns to.
+            let side = cross > 0 ? -1.0 : 1.0
+            let oIn = normal(dIn) * side
+            let oOut = normal(dOut) * side
+            let turn = atan2(abs(cross), dot)
+            switch smooth ? LineJoin.round : style.lineJoin {
+            case .bevel:
+                append([p, p + oIn, p + oOut], &polygons)
+            case .miter:
+                // Miter length over line width is 1 / sin(half the angle between the segments).
+                let half = (Double.pi - turn) / 2
+                if sin(half) > 0, 1 / sin(half) <= style.miterLimit {
+                    let tip = p + unit(oIn + oOut) * (halfWidth / cos(turn / 2))
+                    append([p, p + oIn, tip, p + oOut], &polygons)
+                } else {
+                    append([p, p + oIn, p + oOut], &polygons)
+                }
+            case .round:
+                let from = atan2(oIn.y, oIn.x)
+                // Turning with the path; a U-turn (no cross product) rounds the end ahead of it.
+                let sweep = cross > 0 ? turn : -turn
+                let n = arcSegments(turn)
+                var wedge = [p]
+                for k in 0...n { wedge.append(p + polar(from + sweep * Double(k) / Double(n))) }
+                append(wedge, &polygons)
+            }
+        }
+
+        /// The cap at an open end at `p` facing `direction` (forward at the `end`, backward at
+        /// the start); `dot` for a piece of no length, where caps make the whole mark.
+        private func addCap(at p: Point, direction: Point, end: Bool, dot: Bool, _ polygons: inout [[Point]]) {
+            switch style.lineCap {
+            case .butt:
+                return
+            case .round:
+                let n = arcSegments(2 * Double.pi)
+                append((0..<n).map { p + polar(2 * Double.pi * Double($0) / Double(n)) }, &polygons)
+            case .square:
+                let d = direction * halfWidth
+                let n = normal(direction)
+                if dot {
+                    append([p - d + n, p + d + n, p + d - n, p - d - n], &polygons)
+                } else {
+                    let out = end ? d : d * -1
+                    append([p + n, p + n + out, p - n + out, p - n], &polygons)
+                }
+            }
+        }
+
+        private func normal(_ d: Point) -> Point { Point(x: -d.y * halfWidth, y: d.x * halfWidth) }
+
+        private func polar(_ angle: Double) -> Point { Point(x: cos(angle) * halfWidth, y: sin(angle) * halfWidth) }
+
+        /// Segments for an arc of `angle` radians at the half width, within the tolerance.
+        private func arcSegments(_ angle: Double) -> Int {
+            let step = 2 * acos(max(-1, min(1, 1 - tolerance / halfWidth)))
+            guard step > 0 else { return 64 }
+            return max(2, min(1024, Int((angle / step).rounded(.up))))
+        }
+
+        /// Adds `polygon` wound positively (the sign the non-zero union counts).
+        private func append(_ polygon: [Point], _ polygons: inout [[Point]]) {
+            var area = 0.0
+            var previous = polygon[polygon.count - 1]
+            for p in polygon {
+                area += previous.x * p.y - p.x * previous.y
+                previous = p
+            }
+            guard area != 0 else { return }
+            polygons.append(area > 0 ? polygon : polygon.reversed())
+        }
+    }
+}
+
+/// The unit vector along `v` (zero stays zero).
+func unit(_ v: Point) -> Point {
+    let l = v.length
+    return l > 0 ? v * (1 / l) : v
+}
