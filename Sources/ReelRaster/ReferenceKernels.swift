@@ -60,7 +60,7 @@ enum ReferenceKernels {
         for i in 0..<count {
             var out: UInt32 = 0
             for shift in stride(from: UInt32(0), to: 32, by: 8) {
-                out |= (((dst[i] >> shift) & 0xFF) * ((factors >> shift) & 0xFF) + 127) / 255 << shift
+                out |= ((((dst[i] >> shift) & 0xFF) * ((factors >> shift) & 0xFF) + 127) / 255) << shift
             }
             dst[i] = out
         }

@@ -9,12 +9,11 @@ enum PathCoding {
     static let maximumElements = 100_000
 
     static func decode(_ node: JSONNode, isShape: Bool = false) -> Path? {
-        let keys = ["rect", "roundedRect", "cornerRadius", "ellipse", "elements"] + (isShape ? [] : ["fillRule"])
-        guard let m = node.object(allowed: keys) else {
-            if isShape, case .object(let members) = node.value, members.contains(where: { $0.key == "fillRule" }) {
-                node.child("fillRule", .null).problem(
-                    expected: "no `fillRule` in a CAShapeLayer's path (the layer's own `fillRule` key sets it)", found: "one")
-            }
+        guard let m = node.object(allowed: ["rect", "roundedRect", "cornerRadius", "ellipse", "elements", "fillRule"]) else {
+            return nil
+        }
+        if isShape, let f = m["fillRule"] {
+            f.problem(expected: "no `fillRule` in a CAShapeLayer's path (the layer's own `fillRule` key sets it)", found: "one")
             return nil
         }
         var fillRule = FillRule.nonZero

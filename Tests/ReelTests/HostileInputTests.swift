@@ -37,6 +37,14 @@ import Testing
         try FileManager.default.copyItem(at: Self.folder, to: dir)
         #expect(mkfifo(dir.appendingPathComponent("pipe.png").path, 0o600) == 0)
         #expect(symlink("/etc/passwd", dir.appendingPathComponent("assets/link.png").path) == 0)
+        // A path of a million elements (15 MB: made here rather than kept in the repository).
+        let lines = (1...1_000_000).map { "[\"line\",\($0 % 100),\($0 % 77)]" }.joined(separator: ",")
+        try Data(
+            """
+            {"version":1,"canvas":{"width":200,"height":100,"duration":1},"layers":[{"id":"s","class":"CAShapeLayer",\
+            "frame":[0,0,100,100],"path":{"elements":[["move",0,0],\(lines)]}}]}
+            """.utf8
+        ).write(to: dir.appendingPathComponent("shape-path-million-elements.json"))
         for c in cases {
             let start = Date()
             let result = try runReel(c.args, in: dir, timeout: Self.limit)
