@@ -21,6 +21,8 @@ public struct GradientShader: Sendable {
     public let start: Point, end: Point
     /// Device pixels back to the layer's points.
     public let toLayer: Homography
+    /// The stops as lanes, made once.
+    private let segments: Segments?
 
     public init(kind: Kind, stops: [(location: Double, color: Color)], start: Point, end: Point, toLayer: Homography) {
         self.kind = kind
@@ -28,6 +30,7 @@ public struct GradientShader: Sendable {
         self.start = start
         self.end = end
         self.toLayer = toLayer
+        segments = stops.isEmpty ? nil : Segments(stops)
     }
 
     /// Where a point of the layer lies in the gradient.
@@ -74,7 +77,7 @@ public struct GradientShader: Sendable {
     /// the map back to the layer is affine (a walk with a fixed step), pixel by pixel otherwise.
     public func row(x0: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard toLayer.isAffine, let origin = toLayer.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5)),
-            let next = toLayer.apply(Point(x: Double(x0) + 1.5, y: Double(y) + 0.5)), stops.count > 0
+            let next = toLayer.apply(Point(x: Double(x0) + 1.5, y: Double(y) + 0.5)), let segments
         else {
             for i in 0..<count { out[i] = referencePixel(x: x0 + i, y: y) }
             return
@@ -83,7 +86,6 @@ public struct GradientShader: Sendable {
         let lane = F(0, 1, 2, 3, 4, 5, 6, 7)
         let step = next - origin
         let d = end - start
-        let segments = Segments(stops)
         var i = 0
         while i < count {
             let k = F(repeating: Float(i)) + lane
@@ -122,10 +124,14 @@ public struct GradientShader: Sendable {
     }
 
     /// The stops as lanes: per segment its start, 1 / its length and its colours.
-    struct Segments {
+    struct Segments: Sendable {
         typealias F = SIMD8<Float>
+        struct Segment: Sendable {
+            var location: Float, scale: Float
+            var from: SIMD4<Float>, delta: SIMD4<Float>
+        }
         let first: SIMD4<Float>
-        let segments: [(location: Float, scale: Float, from: SIMD4<Float>, delta: SIMD4<Float>)]
+        let segments: ContiguousArray<Segment>
         let lastLocation: Float
         let last: SIMD4<Float>
 
@@ -134,13 +140,25 @@ public struct GradientShader: Sendable {
             first = v(stops[0].color)
             last = v(stops[stops.count - 1].color)
             lastLocation = Float(stops[stops.count - 1].location)
-            segments = zip(stops, stops.dropFirst()).map { a, b in
-                let length = b.location - a.location
-                return (Float(a.location), length > 0 ? Float(1 / length) : 0, v(a.color), v(b.color) - v(a.color))
-            }
+            segments = ContiguousArray(
+                zip(stops, stops.dropFirst()).map { a, b in
+                    let length = b.location - a.location
+                    return Segment(
+                        location: Float(a.location), scale: length > 0 ? Float(1 / length) : 0, from: v(a.color),
+                        delta: v(b.color) - v(a.color))
+                })
+        }
+
+        /// Each lane clamped to 0...1 (NaN to 0).
+        @inline(__always)
+        static func unit(_ x: F) -> F {
+            var v = x.replacing(with: 0, where: .!(x .> 0))
+            v.replace(with: 1, where: v .> 1)
+            return v
         }
 
         /// Premultiplied 8-bit pixels for eight positions.
+        @inline(__always)
         func pixels(_ t: F) -> SIMD8<UInt32> {
             var r = F(repeating: first.x)
             var g = F(repeating: first.y)
@@ -148,7 +166,7 @@ public struct GradientShader: Sendable {
             var a = F(repeating: first.w)
             for s in segments {
                 let inside = t .>= F(repeating: s.location)
-                let f = ((t - s.location) * s.scale).clamped(lowerBound: F(repeating: 0), upperBound: F(repeating: 1))
+                let f = Self.unit((t - s.location) * s.scale)
                 r.replace(with: s.from.x + f * s.delta.x, where: inside)
                 g.replace(with: s.from.y + f * s.delta.y, where: inside)
                 b.replace(with: s.from.z + f * s.delta.z, where: inside)
@@ -159,11 +177,13 @@ public struct GradientShader: Sendable {
             g.replace(with: last.y, where: beyond)
             b.replace(with: last.z, where: beyond)
             a.replace(with: last.w, where: beyond)
+            // x in 0...1 to 0...255, rounded: adding 2^23 leaves the rounded integer in the
+            // float's low mantissa bits (ties to even: within the twin's one level).
             func byte(_ x: F) -> SIMD8<UInt32> {
-                SIMD8<UInt32>(
-                    (x.clamped(lowerBound: F(repeating: 0), upperBound: F(repeating: 1)) * 255).rounded(.toNearestOrAwayFromZero))
+                let v = Self.unit(x) * 255 + 8_388_608
+                return unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7F_FFFF
             }
-            let a255 = a.clamped(lowerBound: F(repeating: 0), upperBound: F(repeating: 1))
+            let a255 = Self.unit(a)
             return byte(r * a255) | byte(g * a255) &<< 8 | byte(b * a255) &<< 16 | byte(a255) &<< 24
         }
     }
@@ -174,8 +194,9 @@ public struct GradientShader: Sendable {
         typealias F = SIMD8<Float>
         let ax = x.replacing(with: -x, where: x .< 0)
         let ay = y.replacing(with: -y, where: y .< 0)
-        let big = pointwiseMax(ax, ay)
-        let small = pointwiseMin(ax, ay)
+        let swap = ay .> ax
+        let big = ax.replacing(with: ay, where: swap)
+        let small = ay.replacing(with: ax, where: swap)
         var q = small / big
         q.replace(with: 0, where: big .== 0)
         let s = q * q

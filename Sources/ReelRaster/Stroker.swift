@@ -74,13 +74,23 @@ public enum Stroker {
                 return
             }
             let directions = (0..<(points.count - 1)).map { unit(points[$0 + 1] - points[$0]) }
-            for (i, d) in directions.enumerated() {
-                let n = normal(d)
-                let (a, b) = (points[i], points[i + 1])
-                append([a + n, b + n, b - n, a - n], &polygons)
-            }
-            for i in 1..<(points.count - 1) {
-                join(at: points[i], from: directions[i - 1], to: directions[i], smooth: smooth[i], &polygons)
+            // Runs of segments bending smoothly (inside one flattened curve) become one outline
+            // each; the segments of the rest become quadrilaterals with a join at every corner.
+            var i = 0
+            while i < directions.count {
+                var end = i
+                while end + 1 < directions.count, smooth[end + 1], gentle(points, directions, at: end + 1) { end += 1 }
+                if end > i {
+                    addRun(points, directions, from: i, through: end, &polygons)
+                } else {
+                    let n = normal(directions[i])
+                    let (a, b) = (points[i], points[i + 1])
+                    append([a + n, b + n, b - n, a - n], &polygons)
+                }
+                if end + 1 < directions.count {
+                    join(at: points[end + 1], from: directions[end], to: directions[end + 1], smooth: smooth[end + 1], &polygons)
+                }
+                i = end + 1
             }
             if piece.isClosed, directions.count > 1 {
                 join(at: points[0], from: directions[directions.count - 1], to: directions[0], smooth: smooth[0], &polygons)
@@ -89,6 +99,38 @@ public enum Stroker {
                 addCap(
                     at: points[points.count - 1], direction: directions[directions.count - 1], end: true, dot: false, &polygons)
             }
+        }
+
+        /// Whether the bend at vertex `k` is gentle enough for a run's outline: under 30
+        /// degrees, and the neighbouring segments long enough for the bend's radius to exceed
+        /// the half width (so the inner side does not fold over itself).
+        private func gentle(_ points: [Point], _ directions: [Point], at k: Int) -> Bool {
+            let (a, b) = (directions[k - 1], directions[k])
+            let cos = a.x * b.x + a.y * b.y
+            guard cos > 0.866 else { return false }
+            let turn = acos(min(cos, 1))
+            let shorter = min((points[k] - points[k - 1]).length, (points[k + 1] - points[k]).length)
+            return turn * halfWidth < shorter
+        }
+
+        /// One outline for segments `first ... last` bending gently: both sides offset by the
+        /// half width, at each inner vertex along the bisector (the miter point, within
+        /// halfWidth x turn^2 / 8 of the round join there), so it is one simple polygon.
+        private func addRun(
+            _ points: [Point], _ directions: [Point], from first: Int, through last: Int, _ polygons: inout [[Point]]
+        ) {
+            var left: [Point] = [points[first] + normal(directions[first])]
+            var right: [Point] = [points[first] - normal(directions[first])]
+            for k in (first + 1)...last {
+                let bisector = unit(directions[k - 1] + directions[k])
+                let half = (directions[k - 1].x * bisector.x + directions[k - 1].y * bisector.y)
+                let offset = normal(bisector) * (1 / max(half, 0.5))
+                left.append(points[k] + offset)
+                right.append(points[k] - offset)
+            }
+            left.append(points[last + 1] + normal(directions[last]))
+            right.append(points[last + 1] - normal(directions[last]))
+            append(left + right.reversed(), &polygons)
         }
 
         /// The wedge that fills the outside of a corner at `p` turning from `dIn` to `dOut`

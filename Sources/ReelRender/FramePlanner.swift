@@ -18,6 +18,8 @@ public struct FramePlanner {
     /// Whether shadows under similarity transforms use masks kept in layer space (the
     /// default); off, every shadow is blurred in device space each frame, as a reference.
     public let keepsShadows: Bool
+    /// Strokes kept across the frames this planner plans.
+    public let strokes = StrokeCache()
 
     public init(images: [String: Image] = [:], keepsShadows: Bool = true) {
         self.images = images
@@ -26,7 +28,8 @@ public struct FramePlanner {
 
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
     public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
-        var builder = Builder(plan: FramePlan(width: width, height: height), images: images, keepsShadows: keepsShadows)
+        var builder = Builder(
+            plan: FramePlan(width: width, height: height), images: images, keepsShadows: keepsShadows, strokes: strokes)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
         return builder.plan
@@ -34,7 +37,8 @@ public struct FramePlanner {
 
     /// The plan of a `shouldRasterize` layer's bitmap.
     func plan(_ step: RasterizedStep) -> FramePlan {
-        var builder = Builder(plan: FramePlan(width: step.width, height: step.height), images: images, keepsShadows: keepsShadows)
+        var builder = Builder(
+            plan: FramePlan(width: step.width, height: step.height), images: images, keepsShadows: keepsShadows, strokes: strokes)
         let layer = builder.register(step.content, path: step.content.id)
         builder.drawContent(
             step.content, index: layer, toDevice: step.localToBitmap,
@@ -46,7 +50,8 @@ public struct FramePlanner {
     /// pixel (0, 0) at layer point `origin` / `scale`: the shape a cached shadow blurs.
     func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
         var builder = Builder(
-            plan: FramePlan(width: region.width, height: region.height), images: images, keepsShadows: keepsShadows)
+            plan: FramePlan(width: region.width, height: region.height), images: images, keepsShadows: keepsShadows,
+            strokes: strokes)
         let index = builder.register(layer, path: layer.id)
         let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
         builder.drawElements(
@@ -57,7 +62,7 @@ public struct FramePlanner {
 
     /// The box, in the layer's own space, of what its elements draw (without its own shadow).
     func elementsExtent(of layer: Layer) -> Rect {
-        Builder(plan: FramePlan(width: 0, height: 0), images: images, keepsShadows: keepsShadows).deviceExtent(
+        Builder(plan: FramePlan(width: 0, height: 0), images: images, keepsShadows: keepsShadows, strokes: strokes).deviceExtent(
             of: layer, toDevice: .identity, ownShadow: false)
     }
 
@@ -66,6 +71,7 @@ public struct FramePlanner {
         var plan: FramePlan
         let images: [String: Image]
         let keepsShadows: Bool
+        let strokes: StrokeCache
 
         /// A layer's id path ("parent/child"), as the plan and the profile name layers.
         static func path(_ parent: String, _ id: String) -> String {
@@ -304,7 +310,7 @@ public struct FramePlanner {
                 }
                 let strokeColor = premultiplied(s.strokeColor, opacity)
                 if strokeColor != 0, s.stroke.lineWidth > 0 {
-                    let outline = Stroker.outline(of: path, style: s.stroke, transform: toDevice)
+                    let outline = strokes.outline(of: path, style: s.stroke, transform: toDevice)
                     fill(polygons: outline, color: strokeColor, clip: clip, index: index, part: .stroke)
                 }
             case .gradientLayer:
