@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"]),
-        .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelCore"]),
+        .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
         // Stops `reel` at start, with a message, on a CPU without what the build targets.
         .target(name: "ReelCPUCheck"),
         .executableTarget(
@@ -54,7 +54,7 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
-        .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelTimeline"])
+        .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelLayers", "ReelTimeline"])
     ]
 )
 

@@ -1,14 +1,21 @@
 import ReelCore
+import ReelLayers
 import ReelTimeline
 
 /// A layer of a built timeline. Properties are set with modifiers named after CALayer's
 /// (`.position(x, y)`, `.cornerRadius(12)`, or `.set("key", value)` for any file key); the
 /// block holds sublayers and animations: `LayerDocument("card") { LayerDocument("dot"); Animate.basic(...) }`.
+/// A modifier writes only what it is given: every default is the declaration's (`LayerProperty`),
+/// so a key left out reads as Core Animation's default.
 public struct LayerDocument {
     public private(set) var document: JSONValue
 
-    public init(_ id: String, @LayerContentBuilder _ content: () -> [LayerContent] = { [] }) {
+    /// A layer of class `layerClass` (`CAShapeLayer` and the rest take their own keys).
+    public init(
+        _ id: String, class layerClass: LayerClass = .layer, @LayerContentBuilder _ content: () -> [LayerContent] = { [] }
+    ) {
         var members: [(key: String, value: JSONValue)] = [("id", .string(id))]
+        if layerClass != .layer { members.append(("class", .string(layerClass.rawValue))) }
         let parts = content()
         let sublayers = parts.compactMap { if case .sublayer(let l) = $0 { return l.document } else { return nil } }
         let animations = parts.compactMap { if case .animation(let a) = $0 { return a.document } else { return nil } }
@@ -42,17 +49,56 @@ public struct LayerDocument {
     public func opacity(_ opacity: Double) -> LayerDocument { set("opacity", opacity) }
     public func backgroundColor(_ hex: String) -> LayerDocument { set("backgroundColor", hex) }
     public func cornerRadius(_ radius: Double) -> LayerDocument { set("cornerRadius", radius) }
-    public func border(width: Double, color: String = "#000000") -> LayerDocument {
-        set("borderWidth", width).set("borderColor", color)
+    public func border(width: Double, color: String? = nil) -> LayerDocument {
+        set("borderWidth", width).setting("borderColor", color)
     }
     public func masksToBounds(_ clips: Bool = true) -> LayerDocument { set("masksToBounds", clips) }
-    public func shadow(opacity: Double, radius: Double = 3, offset: Size = Size(width: 0, height: -3), color: String = "#000000")
-        -> LayerDocument
-    {
-        set("shadowOpacity", opacity).set("shadowRadius", radius).set("shadowOffset", offset).set("shadowColor", color)
+    public func shadow(opacity: Double, radius: Double? = nil, offset: Size? = nil, color: String? = nil) -> LayerDocument {
+        set("shadowOpacity", opacity).setting("shadowRadius", radius).setting("shadowOffset", offset).setting(
+            "shadowColor", color)
     }
-    public func contents(_ asset: String, gravity: String = "resize") -> LayerDocument {
-        set("contents", asset).set("contentsGravity", gravity)
+    public func contents(_ asset: String, gravity: String? = nil) -> LayerDocument {
+        set("contents", asset).setting("contentsGravity", gravity)
+    }
+
+    // CAShapeLayer
+    /// The shape's path (`Path`'s rect, rounded rect, ellipse, arcs and curves), in the layer's own space.
+    public func path(_ path: Path) -> LayerDocument { set("path", PropertyValue.path(path).json) }
+    /// The fill; nil for none.
+    public func fillColor(_ hex: String?) -> LayerDocument { set("fillColor", hex.map(JSONValue.string) ?? .null) }
+    /// The stroke: its colour and whichever of its keys are given.
+    public func stroke(
+        _ hex: String, width: Double? = nil, cap: LineCap? = nil, join: LineJoin? = nil, dashes: [Double]? = nil
+    ) -> LayerDocument {
+        set("strokeColor", hex).setting("lineWidth", width).setting("lineCap", cap?.rawValue).setting("lineJoin", join?.rawValue)
+            .setting("lineDashPattern", dashes)
+    }
+    /// The stroked part, as fractions of the path's length.
+    public func strokeRange(start: Double? = nil, end: Double? = nil) -> LayerDocument {
+        setting("strokeStart", start).setting("strokeEnd", end)
+    }
+
+    // CAGradientLayer
+    /// The gradient's colours, with their locations and end points when given.
+    public func gradient(
+        _ colors: [String], locations: [Double]? = nil, type: GradientType? = nil, start: Point? = nil, end: Point? = nil
+    ) -> LayerDocument {
+        set("colors", colors).setting("locations", locations).setting("type", type?.rawValue).setting("startPoint", start)
+            .setting("endPoint", end)
+    }
+
+    // CAReplicatorLayer
+    /// `count` copies of the sublayers, each `transform`ed, delayed and tinted a step further than the one before.
+    public func instances(
+        _ count: Int, transform: JSONConvertible? = nil, delay: Double? = nil, color: String? = nil, alphaOffset: Double? = nil
+    ) -> LayerDocument {
+        set("instanceCount", count).setting("instanceTransform", transform).setting("instanceDelay", delay)
+            .setting("instanceColor", color).setting("instanceAlphaOffset", alphaOffset)
+    }
+
+    /// Sets `key` when a value is given; leaves it to its declared default otherwise.
+    func setting(_ key: String, _ value: JSONConvertible?) -> LayerDocument {
+        value.map { set(key, $0) } ?? self
     }
 
     /// `transform` from components: rotation about z (degrees), uniform or per-axis scale, translation.

@@ -14,7 +14,7 @@ LAYERS = {
     "ReelRender": {"ReelCore", "ReelLayers", "ReelRaster"},
     "ReelMedia": {"ReelCore", "CFFmpeg"},
     "Reel": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"},
-    "ReelBuilder": {"ReelCore", "ReelTimeline"},
+    "ReelBuilder": {"ReelCore", "ReelLayers", "ReelTimeline"},
     "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ArgumentParser"},
     "ReelFuzz": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel"},
 }
