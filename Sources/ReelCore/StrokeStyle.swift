@@ -14,6 +14,10 @@ public struct StrokeStyle: Hashable, Sendable {
     public var start: Double = 0
     public var end: Double = 1
 
+    /// The most dashes laid along one subpath: validation refuses a pattern that would lay
+    /// more along its path, and drawing stops there for one reached by animation.
+    public static let maximumDashes = 100_000
+
     public init(
         lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
         dashPattern: [Double] = [], dashPhase: Double = 0, start: Double = 0, end: Double = 1

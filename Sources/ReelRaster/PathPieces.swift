@@ -86,8 +86,9 @@ public struct PathPieces: Sendable {
         var result: [(Double, Double)] = []
         var position = -shift
         var index = 0
-        // Bounded: every period advances by `period` > 0; a pattern far finer than the path is cut off.
-        var budget = 1_000_000
+        // Bounded: a pattern far finer than the path (which validation refuses in a file) stops
+        // after `StrokeStyle.maximumDashes`, the rest of the subpath left undrawn.
+        var budget = 2 * StrokeStyle.maximumDashes
         while position <= length, budget > 0 {
             let end = position + pattern[index]
             if index % 2 == 0, end >= 0 { result.append((max(position, 0), min(end, length))) }

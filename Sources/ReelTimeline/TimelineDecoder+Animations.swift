@@ -129,7 +129,29 @@ extension TimelineDecoder {
             }
             return nil
         }
+        if let from, let to { warnIfStepping([from, to], node) }
         return .basic(from: from, to: to, by: by)
+    }
+
+    /// Paths of different element patterns (and colour or number lists of different lengths)
+    /// cannot be mixed: the value steps at the end of each such segment, which the author
+    /// may not expect.
+    private func warnIfStepping(_ values: [PropertyValue], _ node: JSONNode) {
+        for (i, (a, b)) in zip(values, values.dropFirst()).enumerated() {
+            let steps: Bool
+            switch (a, b) {
+            case (.path(let x?), .path(let y?)): steps = !x.hasSameElements(as: y)
+            case (.path(nil), .path(.some)), (.path(.some), .path(nil)): steps = true
+            case (.colors(let x), .colors(let y)): steps = x.count != y.count
+            case (.numbers(let x), .numbers(let y)): steps = x.count != y.count
+            default: steps = false
+            }
+            if steps {
+                node.warn(
+                    "values \(i) and \(i + 1) differ in their elements (or counts) and cannot be mixed: the value steps at the end of that segment"
+                )
+            }
+        }
     }
 
     private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> (PropertyValue?, PropertyValue?, PropertyValue?)
@@ -206,6 +228,7 @@ extension TimelineDecoder {
         guard let items = valuesNode.array() else { return nil }
         if items.isEmpty { valuesNode.problem(expected: "at least one value") }
         let values = items.compactMap { decodeValue($0, property) }
+        if mode != .discrete { warnIfStepping(values, valuesNode) }
         if mode == .cubic || mode == .cubicPaced,
             property.kind.isDiscrete || property.kind == .transform || property.kind == .path
         {

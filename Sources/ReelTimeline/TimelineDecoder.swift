@@ -274,8 +274,21 @@ final class TimelineDecoder {
         return animated
     }
 
-    /// Rules between a class's keys: one location per colour.
+    /// Rules between a class's keys: one location per colour; a dash pattern not so fine that
+    /// the path would take more than `StrokeStyle.maximumDashes` dashes.
     private func checkClassValues(_ layer: Layer, _ m: [String: JSONNode]) {
+        let stroke = layer.shape.stroke
+        if let n = m["lineDashPattern"], let path = layer.shape.path, !stroke.evenDashes.isEmpty {
+            // The control polygon is at least as long as the curves it holds.
+            let points = path.points
+            let length = zip(points, points.dropFirst()).reduce(0) { $0 + ($1.1 - $1.0).length }
+            let dashes = length / stroke.evenDashes.reduce(0, +) * Double(stroke.evenDashes.count / 2)
+            if dashes > Double(StrokeStyle.maximumDashes) {
+                n.problem(
+                    expected: "a dash pattern that lays at most \(StrokeStyle.maximumDashes) dashes along the path",
+                    found: String(format: "about %.3g dashes along a path of about %.0f points", dashes, length))
+            }
+        }
         let g = layer.gradient
         if let n = m["locations"], !g.locations.isEmpty, g.locations.count != g.colors.count {
             n.problem(expected: "one location per colour (\(g.colors.count))", found: "\(g.locations.count) locations")

@@ -241,3 +241,36 @@ func problems(_ text: String) -> [TimelineProblem] {
         #expect(p.first?.suggestion == "did you mean `resizeAspect`?")
     }
 }
+
+/// The specialized classes' keys: each on its own class only, with its rules between keys.
+@Suite struct SpecializedLayerDecodingTests {
+    @Test func aClassKeyOnAnotherClassNamesTheClassThatHasIt() throws {
+        let found = problems(
+            #"{"canvas": {"width": 20, "height": 20, "duration": 1}, "layers": [{"id": "a", "strokeEnd": 0.5}]}"#)
+        #expect(found.map(\.path) == ["layers[0].strokeEnd"])
+        #expect(found.first?.found.contains("a CAShapeLayer key") == true)
+    }
+
+    @Test func pathsOfDifferentElementsAnimateByStepsWithAWarning() throws {
+        let t = try timeline(
+            #"[{"id": "s", "class": "CAShapeLayer", "path": {"rect": [0, 0, 10, 10]}, "animations": [{"keyPath": "path", "#
+                + #""fromValue": {"rect": [0, 0, 10, 10]}, "toValue": {"ellipse": [0, 0, 10, 10]}, "duration": 1}]}]"#)
+        #expect(t.warnings.map(\.path) == ["layers[0].animations[0]"])
+        #expect(t.warnings.first?.found.contains("steps at the end") == true)
+        // Before the end the first path shows whole; the same patterns mix (no warning).
+        let half = t.presentation(at: 0.5).sublayers[0].shape.path
+        #expect(half == Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)))
+        let mixing = try timeline(
+            #"[{"id": "s", "class": "CAShapeLayer", "animations": [{"keyPath": "path", "fromValue": {"rect": [0, 0, 10, 10]}, "#
+                + #""toValue": {"rect": [0, 0, 20, 10]}, "duration": 1}]}]"#)
+        #expect(mixing.warnings.isEmpty)
+        #expect(mixing.presentation(at: 0.5).sublayers[0].shape.path == Path(rect: Rect(x: 0, y: 0, width: 15, height: 10)))
+    }
+
+    @Test func aGradientNeedsOneLocationPerColour() {
+        let found = problems(
+            ##"{"canvas": {"width": 20, "height": 20, "duration": 1}, "layers": [{"id": "g", "class": "CAGradientLayer", "##
+                + ##""colors": ["#FF0000", "#00FF00"], "locations": [0, 0.5, 1]}]}"##)
+        #expect(found.map(\.path) == ["layers[0].locations"])
+    }
+}
