@@ -361,37 +361,67 @@ public struct FramePlanner {
         ) {
             let r = layer.replicator
             let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
-            for k in 0..<copies(of: layer) {
-                let sublayers =
-                    k == 0 || layer.replicaSublayers.count < k
+            let copies = (0..<copies(of: layer)).map { k in
+                k == 0 || layer.replicaSublayers.count < k
                     ? layer.sublayersInDrawingOrder : Layer.inDrawingOrder(layer.replicaSublayers[k - 1])
-                let copySpace = r.transform(copy: k, about: centre).concatenating(space)
-                let m = r.multiplier(copy: k)
-                if m == .white {
-                    drawSublayers(sublayers, space: copySpace, plane: plane, clip: clip, opacity: opacity, path: path)
-                    continue
-                }
-                guard m.alpha > 0 else { continue }
-                let sublayerPlane = copySpace.concatenating(plane)
-                var extent: Rect? = nil
-                for s in sublayers where !s.isHidden {
-                    let box = deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane))
-                    extent = extent.map { $0.union(box) } ?? box
-                }
-                guard let extent else { continue }
-                let area = PixelRect(covering: extent).intersection(clip)
-                guard !area.isEmpty else { continue }
-                let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
-                let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
-                emit(.beginGroup, area, index, .group)
-                drawSublayers(
-                    sublayers, space: copySpace, plane: plane.concatenating(shift), clip: inside, opacity: opacity, path: path)
-                func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
-                let factors =
-                    byte(m.red * m.alpha) | byte(m.green * m.alpha) << 8 | byte(m.blue * m.alpha) << 16 | byte(m.alpha) << 24
-                emit(.tint(factors: factors), inside, index, .group)
-                emit(.endGroup(opacity: 255, clip: .none), area, index, .group)
             }
+            let spaces = copies.indices.map { r.transform(copy: $0, about: centre).concatenating(space) }
+            if r.preservesDepth {
+                // Every copy's planes in the replicator's 3D space, drawn back to front, each on its own.
+                for (p, k) in Layer.depthSortedPlanes(copies: copies, copySpaces: spaces) {
+                    let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
+                    let superPath = p.through.reduce(path) { Self.path($0, $1.id) }
+                    tinted(r.multiplier(copy: k), [p.layer], toDevice: p.toSpace.concatenating(plane), clip: clip, index: index) {
+                        builder, toDevice, clip in
+                        builder.draw(
+                            p.layer, parent: toDevice, clip: clip, opacity: faded, path: superPath, transformIncluded: true)
+                    }
+                }
+                return
+            }
+            for (k, sublayers) in copies.enumerated() {
+                let copyPlane = spaces[k].concatenating(plane)
+                tinted(r.multiplier(copy: k), sublayers, toDevice: copyPlane, clip: clip, index: index, sublayerSpace: true) {
+                    builder, toDevice, clip in
+                    builder.drawSublayers(
+                        sublayers, space: spaces[k], plane: plane.concatenating(toDevice), clip: clip, opacity: opacity,
+                        path: path)
+                }
+            }
+        }
+
+        /// Runs `draw` for `layers` tinted by the colour multiplier `m`: straight when it is
+        /// white, else into a picture over their extent that a `tint` step multiplies (x (r·a,
+        /// g·a, b·a, a) on premultiplied pixels) before it lands. `draw` gets the builder, the
+        /// shift into the picture (identity when drawn straight) and the clip. `toDevice` maps the
+        /// layers' superlayer plane (`sublayerSpace`) or the layer's own space to the target.
+        private mutating func tinted(
+            _ m: Color, _ layers: [Layer], toDevice: Transform3D, clip: PixelRect, index: Int, sublayerSpace: Bool = false,
+            draw: (inout Builder, Transform3D, PixelRect) -> Void
+        ) {
+            guard m != .white else {
+                draw(&self, sublayerSpace ? .identity : toDevice, clip)
+                return
+            }
+            guard m.alpha > 0 else { return }
+            var extent: Rect? = nil
+            for s in layers where !s.isHidden {
+                let box = deviceExtent(
+                    of: s, toDevice: sublayerSpace ? s.transformToSuperlayer.concatenating(toDevice) : toDevice)
+                extent = extent.map { $0.union(box) } ?? box
+            }
+            guard let extent else { return }
+            let area = PixelRect(covering: extent).intersection(clip)
+            guard !area.isEmpty else { return }
+            let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
+            let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+            emit(.beginGroup, area, index, .group)
+            draw(&self, sublayerSpace ? shift : toDevice.concatenating(shift), inside)
+            func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+            let factors =
+                byte(m.red * m.alpha) | byte(m.green * m.alpha) << 8 | byte(m.blue * m.alpha) << 16 | byte(m.alpha) << 24
+            emit(.tint(factors: factors), inside, index, .group)
+            emit(.endGroup(opacity: 255, clip: .none), area, index, .group)
         }
 
         /// The layer's contents, placed by its `contentsTransform` in its own space.
