@@ -31,6 +31,7 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         }
         guard !edges.isEmpty else { return [] }
         edges.sort { $0.top.y < $1.top.y }
+        for i in edges.indices { edges[i].id = i }
         var stops = edges.flatMap { [$0.top.y, $0.bottom.y] }
         for i in edges.indices {
             for j in (i + 1)..<edges.count {
@@ -42,7 +43,11 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         var result: [[Point]] = []
         var active: [Edge] = []
         var next = 0
-        var band: [(x: Double, top: Double, bottom: Double, direction: Int)] = []
+        var band: [(x: Double, top: Double, bottom: Double, direction: Int, id: Int)] = []
+        // The trapezoids of the band above by their two edges: one that goes on between the
+        // same edges is lengthened instead of cut at every stop (fewer, taller trapezoids).
+        var above: [(pair: Pair, index: Int)] = []
+        var here: [(pair: Pair, index: Int)] = []
         for (y0, y1) in zip(stops, stops.dropFirst()) where y1 > y0 {
             active.removeAll { $0.bottom.y <= y0 }
             while next < edges.count, edges[next].top.y <= y0 {
@@ -52,32 +57,50 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
             band = active.map { e in
                 let top = e.x(at: y0)
                 let bottom = e.x(at: y1)
-                return ((top + bottom) / 2, top, bottom, e.direction)
+                return ((top + bottom) / 2, top, bottom, e.direction, e.id)
             }
             band.sort { $0.x < $1.x }
             var winding = 0
-            var start: (top: Double, bottom: Double)? = nil
+            var start: (top: Double, bottom: Double, id: Int)? = nil
+            here.removeAll(keepingCapacity: true)
             for e in band {
                 winding += e.direction
                 let inside = encloses(winding: winding)
                 if inside, start == nil {
-                    start = (e.top, e.bottom)
+                    start = (e.top, e.bottom, e.id)
                 } else if !inside, let s = start {
-                    result.append([
-                        Point(x: s.top, y: y0), Point(x: s.bottom, y: y1), Point(x: e.bottom, y: y1), Point(x: e.top, y: y0)
-                    ])
+                    let pair = Pair(left: s.id, right: e.id)
+                    if let i = above.first(where: { $0.pair == pair })?.index, result[i][1].y == y0 {
+                        // The same two edges go on: the trapezoid above reaches down to y1.
+                        result[i][1] = Point(x: s.bottom, y: y1)
+                        result[i][2] = Point(x: e.bottom, y: y1)
+                        here.append((pair, i))
+                    } else {
+                        here.append((pair, result.count))
+                        result.append([
+                            Point(x: s.top, y: y0), Point(x: s.bottom, y: y1), Point(x: e.bottom, y: y1), Point(x: e.top, y: y0)
+                        ])
+                    }
                     start = nil
                 }
             }
+            swap(&above, &here)
         }
         return result
     }
 
     /// One edge of an outline that is not horizontal, from its upper end to its lower end, and
     /// which way it was drawn (+1 downward, -1 upward) for the winding number.
+    /// The two edges a trapezoid lies between, by their numbers.
+    private struct Pair: Hashable {
+        let left: Int, right: Int
+    }
+
     private struct Edge {
         let top: Point, bottom: Point
         let direction: Int
+        /// Its number among the edges, sorted by top.
+        var id = 0
         private let slope: Double
 
         init?(_ a: Point, _ b: Point) {
