@@ -30,10 +30,14 @@ public struct ReplicatorProperties: Hashable, Sendable {
             blue: c(instanceColor.blue, instanceBlueOffset), alpha: c(instanceColor.alpha, instanceAlphaOffset))
     }
 
-    /// Copy k's transform in the replicator's sublayer space: instanceTransform^k about `centre`.
-    public func transform(copy k: Int, about centre: Point) -> Transform3D {
-        var m = Transform3D.identity
-        for _ in 0..<k { m = m.concatenating(instanceTransform) }
-        return Transform3D.translation(-centre.x, -centre.y).concatenating(m).concatenating(.translation(centre.x, centre.y))
+    /// The transforms of copies 0 ..< count in the replicator's sublayer space:
+    /// instanceTransform^k about `centre`, each power made from the one before.
+    public func transforms(count: Int, about centre: Point) -> [Transform3D] {
+        let (to, back) = (Transform3D.translation(-centre.x, -centre.y), Transform3D.translation(centre.x, centre.y))
+        var power = Transform3D.identity
+        return (0..<max(count, 0)).map { k in
+            if k > 0 { power = power.concatenating(instanceTransform) }
+            return to.concatenating(power).concatenating(back)
+        }
     }
 }

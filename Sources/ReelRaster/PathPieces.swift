@@ -52,7 +52,7 @@ public struct PathPieces: Sendable {
     public func cut(_ style: StrokeStyle) -> [Piece] {
         let from = min(max(style.start, 0), 1) * length
         let to = min(max(style.end, 0), 1) * length
-        guard from < to || (length == 0 && style.start < style.end) else { return [] }
+        guard from < to || (length == 0 && min(max(style.start, 0), 1) < min(max(style.end, 0), 1)) else { return [] }
         let dashes = style.evenDashes
         var pieces: [Piece] = []
         var offset = 0.0
@@ -62,14 +62,17 @@ public struct PathPieces: Sendable {
             // A lone point (a move and nothing after it) strokes nothing.
             guard sub.points.count > 1, hi >= 0, lo <= sub.length else { continue }
             if dashes.isEmpty {
-                if sub.isClosed, lo <= 0, hi >= sub.length {
+                // Compared in the whole path's lengths: a subtraction could miss the end by an ulp.
+                if sub.isClosed, from <= offset, to >= offset + sub.length {
                     pieces.append(Piece(points: sub.points, isClosed: true, isSmooth: sub.isSmooth, direction: direction(sub, 0)))
                 } else if max(lo, 0) < min(hi, sub.length) || sub.length == 0 {  // of no length: a dot with caps
                     pieces.append(piece(sub, max(lo, 0), min(hi, sub.length)))
                 }
                 continue
             }
-            for (a, b) in Self.dashes(dashes, phase: style.dashPhase, length: sub.length) {
+            for (a, b) in Self.dashes(
+                dashes, phase: style.dashPhase, length: sub.length, limit: StrokeStyle.maximumDashes - pieces.count)
+            {
                 let (s, e) = (max(a, lo), min(b, hi))
                 // A dash of no length is a mark (a dot with round caps) when the trim keeps its place.
                 if s < e || (a == b && a >= lo && a <= hi) { pieces.append(piece(sub, s, min(max(e, s), sub.length))) }
@@ -79,19 +82,23 @@ public struct PathPieces: Sendable {
     }
 
     /// The "on" stretches of `pattern` laid from `phase` along a subpath of `length`.
-    static func dashes(_ pattern: [Double], phase: Double, length: Double) -> [(Double, Double)] {
+    /// At most `limit` of them: a pattern far finer than the path (which validation refuses in a
+    /// file, and an animation can reach) stops there, the rest of the path left undrawn.
+    static func dashes(_ pattern: [Double], phase: Double, length: Double, limit: Int) -> [(Double, Double)] {
         let period = pattern.reduce(0, +)
         var shift = phase.truncatingRemainder(dividingBy: period)
         if shift < 0 { shift += period }
         var result: [(Double, Double)] = []
         var position = -shift
         var index = 0
-        // Bounded: a pattern far finer than the path (which validation refuses in a file) stops
-        // after `StrokeStyle.maximumDashes`, the rest of the subpath left undrawn.
-        var budget = 2 * StrokeStyle.maximumDashes
+        var budget = 2 * max(limit, 0)
         while position <= length, budget > 0 {
             let end = position + pattern[index]
-            if index % 2 == 0, end >= 0 { result.append((max(position, 0), min(end, length))) }
+            // An "on" length of 0 is a mark (a dot with round caps); others need some length on the path.
+            if index % 2 == 0, pattern[index] == 0 ? (end >= 0 && end <= length) : (end > 0 && position < length) {
+                result.append((max(position, 0), min(end, length)))
+            }
+            if result.count >= limit { break }
             position = end
             index = (index + 1) % pattern.count
             budget -= 1

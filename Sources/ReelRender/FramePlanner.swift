@@ -365,7 +365,7 @@ public struct FramePlanner {
                 k == 0 || layer.replicaSublayers.count < k
                     ? layer.sublayersInDrawingOrder : Layer.inDrawingOrder(layer.replicaSublayers[k - 1])
             }
-            let spaces = copies.indices.map { r.transform(copy: $0, about: centre).concatenating(space) }
+            let spaces = r.transforms(count: copies.count, about: centre).map { $0.concatenating(space) }
             if r.preservesDepth {
                 // Every copy's planes in the replicator's 3D space, drawn back to front, each on its own.
                 for (p, k) in Layer.depthSortedPlanes(copies: copies, copySpaces: spaces) {
@@ -619,14 +619,16 @@ public struct FramePlanner {
         /// The box a shape layer's fill and stroke can reach: the path's box, out by half the
         /// stroke's width (a miter up to miterLimit times that); nil when it draws nothing.
         func shapeExtent(of layer: Layer, toDevice: Transform3D) -> Rect? {
-            guard layer.layerClass == .shapeLayer, drawsClassContents(layer), let path = layer.shape.path,
-                let shape = pathBox(path, toDevice)
-            else { return nil }
+            guard layer.layerClass == .shapeLayer, drawsClassContents(layer), let path = layer.shape.path else { return nil }
+            // Every subpath counts, a lone line too (a polygon box would drop it), curves
+            // flattened within half a point (added to the reach).
+            let points = path.polylines { Path.segments($0, tolerance: 0.5) }.flatMap(\.points)
+            guard var box = Self.box(of: [points]) else { return nil }
             let s = layer.shape.stroke
-            let reach =
-                layer.shape.strokeColor.alpha > 0 ? s.lineWidth / 2 * max(s.miterLimit, 1.5) * Self.stretch(toDevice) + 1 : 0
-            return Rect(
-                x: shape.minX - reach, y: shape.minY - reach, width: shape.width + 2 * reach, height: shape.height + 2 * reach)
+            let reach = 0.5 + (layer.shape.strokeColor.alpha > 0 ? max(s.lineWidth, 0) / 2 * max(s.miterLimit, 1.5) : 0)
+            box = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
+            let mapped = bounds(of: box, toDevice)
+            return Rect(x: mapped.minX - 1, y: mapped.minY - 1, width: mapped.width + 2, height: mapped.height + 2)
         }
 
         /// The box of a replicator's copies of its sublayers.
@@ -635,8 +637,9 @@ public struct FramePlanner {
             let space = layer.sublayerTransformInBounds
             let plane = Transform3D.flatten.concatenating(toDevice)
             let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
-            for k in 0..<copies(of: layer) {
-                let copySpace = layer.replicator.transform(copy: k, about: centre).concatenating(space)
+            guard layer.sublayers.contains(where: { !$0.isHidden }) else { return box }
+            for (k, copyTransform) in layer.replicator.transforms(count: copies(of: layer), about: centre).enumerated() {
+                let copySpace = copyTransform.concatenating(space)
                 let sublayers = k == 0 || layer.replicaSublayers.count < k ? layer.sublayers : layer.replicaSublayers[k - 1]
                 for s in sublayers where !s.isHidden {
                     guard s.layerClass == .transformLayer else {
@@ -650,11 +653,6 @@ public struct FramePlanner {
                 }
             }
             return box
-        }
-
-        /// The largest stretch of `transform`'s plane part (how much a length can grow).
-        static func stretch(_ transform: Transform3D) -> Double {
-            Stroker.tolerance / Stroker.localTolerance(transform)
         }
 
         /// Bounding box, in the space `toDevice` maps to, of everything the layer draws: its

@@ -35,12 +35,18 @@ public struct AnimatedLayer: Hashable, Sendable {
             animation.apply(at: local, to: &layer)
         }
         let replicator = layer.replicator
+        let reaching = animations.filter { $0.keyPath.hasPrefix("sublayers.") }
         if layer.layerClass == .replicatorLayer, replicator.instanceDelay != 0, replicator.instanceCount > 1,
-            sublayers.contains(where: \.changesOverTime)
+            !reaching.isEmpty || sublayers.contains(where: \.changesOverTime)
         {
-            // Copy k runs k x instanceDelay behind: its sublayers at their own earlier time.
+            // Copy k runs k x instanceDelay behind: its sublayers, and the replicator's own
+            // animations of them, at their earlier time.
             layer.replicaSublayers = (1..<replicator.instanceCount).map { k in
-                sublayers.map { $0.presentation(at: local - Double(k) * replicator.instanceDelay) }
+                let t = local - Double(k) * replicator.instanceDelay
+                var copy = model
+                copy.sublayers = sublayers.map { $0.presentation(at: t) }
+                for animation in reaching { animation.apply(at: t, to: &copy) }
+                return copy.sublayers
             }
         }
         return layer

@@ -230,7 +230,7 @@ extension TimelineDecoder {
         let values = items.compactMap { decodeValue($0, property) }
         if mode != .discrete { warnIfStepping(values, valuesNode) }
         if mode == .cubic || mode == .cubicPaced,
-            property.kind.isDiscrete || property.kind == .transform || property.kind == .path
+            property.kind.isDiscrete || [.transform, .path, .shapePath, .colors, .numbers].contains(property.kind)
         {
             m["calculationMode"]?.problem(
                 expected: "`linear`, `discrete` or `paced` for `\(property.keyPath)`", found: "`\(mode.rawValue)`")

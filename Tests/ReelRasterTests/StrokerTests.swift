@@ -101,6 +101,20 @@ import Testing
         #expect(pieces.cut(StrokeStyle(start: 0.6, end: 0.6)).isEmpty)
     }
 
+    /// A closed subpath after others is whole at strokeEnd 1 however its lengths add up; a
+    /// dash pattern ending exactly at the path's end leaves no dot there.
+    @Test func wholeAndExactEndsStayWhole() {
+        var path = Path(ellipseIn: Rect(x: 0, y: 0, width: 30, height: 20))
+        for e in Path(rect: Rect(x: 0.3, y: 0.1, width: 0.6, height: 0.7)).elements { path = Path(elements: path.elements + [e]) }
+        let pieces = PathPieces(path: path, tolerance: 0.01).cut(StrokeStyle())
+        #expect(pieces.count == 2 && pieces.allSatisfy(\.isClosed))
+        var line = Path()
+        line.move(to: .zero)
+        line.line(to: Point(x: 20, y: 0))
+        #expect(PathPieces(path: line, tolerance: 0.01).cut(StrokeStyle(dashPattern: [10, 10])).count == 1)
+        #expect(PathPieces(path: line, tolerance: 0.01).cut(StrokeStyle(dashPattern: [0, 10])).count == 3)
+    }
+
     @Test func aClosedSubpathLeftWholeKeepsItsJoinAndNoCaps() {
         let pieces = PathPieces(path: Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), tolerance: 0.01)
         #expect(pieces.length == 40)

@@ -33,3 +33,15 @@ import Testing
         #expect(abs(Int(faded.0) - 128) <= 1 && faded.1 == 0 && faded.3 == 255)
     }
 }
+
+/// Shape layers on pixels where their extent matters (a faded layer is drawn as a picture over it).
+@Suite struct ShapeRuleTests {
+    /// A lone straight line in a layer of no size, faded: its picture must hold the stroke.
+    @Test func aFadedLineInALayerOfNoSizeIsDrawn() throws {
+        let image = try RenderRuleTests().render(
+            #"[{"id": "l", "class": "CAShapeLayer", "position": [10, 50], "opacity": 0.5, "fillColor": null, "#
+                + ##""path": {"elements": [["move", 0, 0], ["line", 80, 0]]}, "strokeColor": "#FFFFFF", "lineWidth": 10}]"##)
+        let p = image.pixel(x: 50, y: 50)
+        #expect(abs(Int(p.0) - 128) <= 1 && p.3 == 255)
+    }
+}

@@ -267,6 +267,26 @@ func problems(_ text: String) -> [TimelineProblem] {
         #expect(mixing.presentation(at: 0.5).sublayers[0].shape.path == Path(rect: Rect(x: 0, y: 0, width: 15, height: 10)))
     }
 
+    /// Cubic keyframes need values of one length; lists and shape paths are refused them.
+    @Test func cubicKeyframesAreRefusedForListsAndShapePaths() {
+        let found = problems(
+            ##"{"canvas": {"width": 20, "height": 20, "duration": 1}, "layers": [{"id": "g", "class": "CAGradientLayer", "##
+                + ##""animations": [{"keyPath": "colors", "type": "keyframe", "calculationMode": "cubic", "##
+                + ##""values": [["#FF0000", "#00FF00", "#0000FF"], ["#FF0000"]]}]}]}"##)
+        #expect(found.map(\.path) == ["layers[0].animations[0].calculationMode"])
+    }
+
+    /// A replicator's own animation of its sublayers runs k x instanceDelay behind in copy k.
+    @Test func aReplicatorsAnimationOfItsSublayersIsDelayedPerCopy() throws {
+        let t = try timeline(
+            #"[{"id": "r", "class": "CAReplicatorLayer", "instanceCount": 3, "instanceDelay": 0.25, "#
+                + #""sublayers": [{"id": "dot"}], "animations": [{"keyPath": "sublayers.dot.opacity", "fromValue": 0, "#
+                + #""toValue": 1, "duration": 1}]}]"#)
+        let r = t.presentation(at: 0.75).sublayers[0]
+        #expect(abs(r.sublayers[0].opacity - 0.75) < 1e-9)
+        #expect(r.replicaSublayers.map { $0[0].opacity }.map { ($0 * 100).rounded() } == [50, 25])
+    }
+
     @Test func aGradientNeedsOneLocationPerColour() {
         let found = problems(
             ##"{"canvas": {"width": 20, "height": 20, "duration": 1}, "layers": [{"id": "g", "class": "CAGradientLayer", "##
