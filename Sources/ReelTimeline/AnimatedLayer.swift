@@ -84,7 +84,7 @@ extension AnimatedLayer {
 
     /// The most layers a frame may draw (replicated copies counted): far above real scenes,
     /// low enough that one frame's plan fits in memory and time.
-    public static let maximumDrawnLayers = 2_000_000.0
+    public static let maximumDrawnLayers = 250_000.0
 }
 
 extension Animation {

@@ -305,7 +305,7 @@ public struct LayerProperty: @unchecked Sendable {
 
     /// The most copies a replicator may ask for: its copies times its sublayers are then
     /// bounded by the frame's time budget (checked before rendering), not by this number.
-    public static let maximumInstanceCount = 1_000_000
+    public static let maximumInstanceCount = 100_000
 
     /// Components of a transform; a transform with shear has none, and reads as identity
     /// (validation rejects component animations on such a transform before any frame is drawn).
