@@ -108,6 +108,12 @@ public struct Layer: Hashable, Sendable {
     /// delayed time, when `instanceDelay` makes them differ from the sublayers; empty otherwise.
     public var replicaSublayers: [[Layer]] = []
 
+    /// The sublayers copy k of a replicator draws (in the order given): its delayed ones, or
+    /// the sublayers themselves where none differ.
+    public func sublayers(ofCopy k: Int) -> [Layer] {
+        k == 0 || replicaSublayers.count < k ? sublayers : replicaSublayers[k - 1]
+    }
+
     /// A layer whose alpha (background, contents, sublayers), in this layer's coordinate space,
     /// multiplies this layer's result. Default nil.
     public var mask: Layer? {

@@ -12,9 +12,7 @@ import ReelCore
 /// colour, after the last the last. No dithering. `row` is the SIMD kernel (Float lanes);
 /// `referenceColor(at:)` the Double twin it is held to (within one level).
 public struct GradientShader: Sendable {
-    public enum Kind: Sendable { case axial, radial, conic }
-
-    public let kind: Kind
+    public let kind: GradientType
     /// Locations (non-decreasing) and straight colours.
     public let stops: [(location: Double, color: Color)]
     /// Start and end in the layer's points.
@@ -24,7 +22,7 @@ public struct GradientShader: Sendable {
     /// The stops as lanes, made once.
     private let segments: Segments?
 
-    public init(kind: Kind, stops: [(location: Double, color: Color)], start: Point, end: Point, toLayer: Homography) {
+    public init(kind: GradientType, stops: [(location: Double, color: Color)], start: Point, end: Point, toLayer: Homography) {
         self.kind = kind
         self.stops = stops
         self.start = start

@@ -317,15 +317,9 @@ public struct FramePlanner {
                 let g = layer.gradient
                 let b = layer.bounds
                 guard !g.colors.isEmpty, !b.isEmpty, let toLayer = Homography(toDevice).inverted else { return }
-                let kind: GradientShader.Kind =
-                    switch g.type {
-                    case .axial: .axial
-                    case .radial: .radial
-                    case .conic: .conic
-                    }
                 func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
                 let shader = GradientShader(
-                    kind: kind, stops: g.stops, start: point(g.startPoint), end: point(g.endPoint), toLayer: toLayer)
+                    kind: g.type, stops: g.stops, start: point(g.startPoint), end: point(g.endPoint), toLayer: toLayer)
                 let outline = Path(roundedRect: b, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice)
                 let area = PixelRect(covering: bounds(of: b, toDevice)).intersection(clip)
                 guard !area.isEmpty, alpha(opacity) > 0 else { return }
@@ -361,10 +355,7 @@ public struct FramePlanner {
         ) {
             let r = layer.replicator
             let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
-            let copies = (0..<copies(of: layer)).map { k in
-                k == 0 || layer.replicaSublayers.count < k
-                    ? layer.sublayersInDrawingOrder : Layer.inDrawingOrder(layer.replicaSublayers[k - 1])
-            }
+            let copies = (0..<copies(of: layer)).map { Layer.inDrawingOrder(layer.sublayers(ofCopy: $0)) }
             let spaces = r.transforms(count: copies.count, about: centre).map { $0.concatenating(space) }
             if r.preservesDepth {
                 // Every copy's planes in the replicator's 3D space, drawn back to front, each on its own.
@@ -486,16 +477,12 @@ public struct FramePlanner {
             return (min(max(0, layer.shadowRadius) * det.squareRoot(), GaussianBlur.maximumSigma), moved - o)
         }
 
-        /// Where the shadow of content covering `content` (pixels) can reach.
         /// The bounding box of `path` mapped by `transform` (nil when it has no outline).
         func pathBox(_ path: Path, _ transform: Transform3D) -> Rect? {
-            let points = path.polygons(transform: transform).flatMap { $0 }
-            guard let first = points.first else { return nil }
-            return points.reduce(Rect(origin: first, size: .zero)) {
-                $0.union(Rect(origin: $1, size: Size(width: 1e-9, height: 1e-9)))
-            }
+            Self.box(of: path.polygons(transform: transform))
         }
 
+        /// Where the shadow of content covering `content` (pixels) can reach.
         func shadowExtent(of layer: Layer, content: Rect, toDevice: Transform3D) -> Rect {
             let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
             let reach = 3 * sigma + 2
@@ -631,25 +618,19 @@ public struct FramePlanner {
             return Rect(x: mapped.minX - 1, y: mapped.minY - 1, width: mapped.width + 2, height: mapped.height + 2)
         }
 
-        /// The box of a replicator's copies of its sublayers.
-        func copiesExtent(of layer: Layer, toDevice: Transform3D) -> Rect {
-            var box = bounds(of: layer.bounds, toDevice)
-            let space = layer.sublayerTransformInBounds
-            let plane = Transform3D.flatten.concatenating(toDevice)
-            let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
-            guard layer.sublayers.contains(where: { !$0.isHidden }) else { return box }
-            for (k, copyTransform) in layer.replicator.transforms(count: copies(of: layer), about: centre).enumerated() {
-                let copySpace = copyTransform.concatenating(space)
-                let sublayers = k == 0 || layer.replicaSublayers.count < k ? layer.sublayers : layer.replicaSublayers[k - 1]
-                for s in sublayers where !s.isHidden {
-                    guard s.layerClass == .transformLayer else {
-                        let toSublayer = s.transformToSuperlayer.concatenating(copySpace).concatenating(plane)
-                        box = box.union(deviceExtent(of: s, toDevice: toSublayer))
-                        continue
-                    }
-                    for p in s.contextPlanes(toSpace: copySpace) {
-                        box = box.union(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
-                    }
+        /// The box, in the space `plane` maps to, of `sublayers` laid out in `space` (a layer's
+        /// sublayer space, or a replicator copy's); nil when none is visible.
+        func sublayersExtent(_ sublayers: [Layer], space: Transform3D, plane: Transform3D) -> Rect? {
+            var box: Rect? = nil
+            func add(_ r: Rect) { box = box.map { $0.union(r) } ?? r }
+            let sublayerPlane = space.concatenating(plane)
+            for s in sublayers where !s.isHidden {
+                guard s.layerClass == .transformLayer else {
+                    add(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane)))
+                    continue
+                }
+                for p in s.contextPlanes(toSpace: space) {
+                    add(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
                 }
             }
             return box
@@ -666,21 +647,16 @@ public struct FramePlanner {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }
             if let shape = shapeExtent(of: layer, toDevice: toDevice) { box = box.union(shape) }
-            if layer.layerClass == .replicatorLayer {
-                box = box.union(copiesExtent(of: layer, toDevice: toDevice))
-            } else {
-                let space = layer.sublayerTransformInBounds
-                let plane = Transform3D.flatten.concatenating(toDevice)
-                let sublayerPlane = space.concatenating(plane)
-                for s in layer.sublayers where !s.isHidden {
-                    guard s.layerClass == .transformLayer else {
-                        box = box.union(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane)))
-                        continue
-                    }
-                    for p in s.contextPlanes(toSpace: space) {
-                        box = box.union(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
-                    }
+            let space = layer.sublayerTransformInBounds
+            let plane = Transform3D.flatten.concatenating(toDevice)
+            if layer.layerClass == .replicatorLayer, layer.sublayers.contains(where: { !$0.isHidden }) {
+                let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
+                for (k, copy) in layer.replicator.transforms(count: copies(of: layer), about: centre).enumerated() {
+                    let extent = sublayersExtent(layer.sublayers(ofCopy: k), space: copy.concatenating(space), plane: plane)
+                    if let extent { box = box.union(extent) }
                 }
+            } else if let extent = sublayersExtent(layer.sublayers, space: space, plane: plane) {
+                box = box.union(extent)
             }
             if ownShadow, shadowColor(of: layer) != nil {
                 box = box.union(shadowExtent(of: layer, content: box, toDevice: toDevice))

@@ -32,17 +32,19 @@ public struct LayerProperty: @unchecked Sendable {
     public func belongs(to c: LayerClass) -> Bool { owner == nil || owner == c }
 
     /// Every property by key path.
-    public static let all: [String: LayerProperty] = {
-        var table: [String: LayerProperty] = [:]
-        /// Declarations in the order written, for the README and `reel keys`.
+    public static let all = Dictionary(uniqueKeysWithValues: ordered.map { ($0.keyPath, $0) })
+
+    /// Every property, in the order declared (the README and `reel keys` list them so).
+    static let ordered: [LayerProperty] = {
+        var table: [LayerProperty] = []
         func add(
             _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, animatable: Bool = true, layerKey: Bool? = nil,
             _ summary: String, get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
         ) {
-            table[path] = LayerProperty(
-                keyPath: path, kind: kind, isLayerKey: layerKey ?? !path.contains("."), owner: owner, isAnimatable: animatable,
-                summary: summary, get: get, set: set)
-            order.append(path)
+            table.append(
+                LayerProperty(
+                    keyPath: path, kind: kind, isLayerKey: layerKey ?? !path.contains("."), owner: owner,
+                    isAnimatable: animatable, summary: summary, get: get, set: set))
         }
         func key(
             _ path: String, owner: LayerClass? = nil, animatable: Bool = true, _ summary: String,
@@ -283,14 +285,8 @@ public struct LayerProperty: @unchecked Sendable {
         return table
     }()
 
-    /// Declaration order of every key path (filled while `all` is built).
-    nonisolated(unsafe) private static var order: [String] = []
-
     /// The keys a layer object in the file may set, in the order they are declared.
-    public static let declared: [LayerProperty] = {
-        _ = all
-        return order.compactMap { all[$0] }.filter(\.isLayerKey)
-    }()
+    public static let declared = ordered.filter(\.isLayerKey)
 
     /// Properties a layer object in the file may set, in a stable order.
     public static let layerKeys: [String] = all.values.filter(\.isLayerKey).map(\.keyPath).sorted()

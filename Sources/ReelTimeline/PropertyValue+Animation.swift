@@ -3,6 +3,18 @@ import ReelCore
 /// How values animate: mixed, added (additive animations, `byValue`) and repeated
 /// (`cumulative`), each by its kind's rule.
 extension PropertyValue {
+    /// Whether this value and `b` differ in shape so they cannot be mixed number by number:
+    /// paths of different elements (or a path and none), lists of different lengths.
+    func differsInShape(from b: PropertyValue) -> Bool {
+        switch (self, b) {
+        case (.path(let x?), .path(let y?)): return !x.hasSameElements(as: y)
+        case (.path(nil), .path(.some)), (.path(.some), .path(nil)): return true
+        case (.numbers(let x), .numbers(let y)): return x.count != y.count
+        case (.colors(let x), .colors(let y)): return x.count != y.count
+        default: return false
+        }
+    }
+
     /// The value a fraction `f` of the way from this one to `b`: stepping for values that step
     /// and for paths of different elements, through translation, rotation and scale for
     /// transforms that have them, component by component otherwise.
@@ -24,16 +36,8 @@ extension PropertyValue {
             return .transform(c.matrix)
         case (.path(nil), .path(nil)):
             return self
-        case (.path(let x?), .path(let y?)) where x.hasSameElements(as: y):
-            break
-        case (.path, .path):
-            return f < 1 ? self : b
-        case (.numbers(let x), .numbers(let y)) where x.count != y.count:
-            return f < 1 ? self : b
-        case (.colors(let x), .colors(let y)) where x.count != y.count:
-            return f < 1 ? self : b
         default:
-            if steps { return f < 1 ? self : b }
+            if steps || differsInShape(from: b) { return f < 1 ? self : b }
         }
         return with(components: zip(components, b.components).map { $0 + ($1 - $0) * f })
     }
@@ -45,9 +49,7 @@ extension PropertyValue {
         switch (self, b) {
         case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
         case (.path, _): return b
-        case (.numbers(let x), .numbers(let y)) where x.count != y.count: return b
-        case (.colors(let x), .colors(let y)) where x.count != y.count: return b
-        default: return steps ? b : with(components: zip(components, b.components).map(+))
+        default: return steps || differsInShape(from: b) ? b : with(components: zip(components, b.components).map(+))
         }
     }
 

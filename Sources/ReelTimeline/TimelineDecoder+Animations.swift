@@ -137,20 +137,10 @@ extension TimelineDecoder {
     /// cannot be mixed: the value steps at the end of each such segment, which the author
     /// may not expect.
     private func warnIfStepping(_ values: [PropertyValue], _ node: JSONNode) {
-        for (i, (a, b)) in zip(values, values.dropFirst()).enumerated() {
-            let steps: Bool
-            switch (a, b) {
-            case (.path(let x?), .path(let y?)): steps = !x.hasSameElements(as: y)
-            case (.path(nil), .path(.some)), (.path(.some), .path(nil)): steps = true
-            case (.colors(let x), .colors(let y)): steps = x.count != y.count
-            case (.numbers(let x), .numbers(let y)): steps = x.count != y.count
-            default: steps = false
-            }
-            if steps {
-                node.warn(
-                    "values \(i) and \(i + 1) differ in their elements (or counts) and cannot be mixed: the value steps at the end of that segment"
-                )
-            }
+        for (i, (a, b)) in zip(values, values.dropFirst()).enumerated() where a.differsInShape(from: b) {
+            node.warn(
+                "values \(i) and \(i + 1) differ in their elements (or counts) and cannot be mixed: the value steps at the end of that segment"
+            )
         }
     }
 

@@ -134,7 +134,7 @@ import Testing
             (0.1, Color(red: 1, green: 0, blue: 0, alpha: 0.5)), (0.4, Color(red: 0, green: 1, blue: 0.3)),
             (0.4, Color(red: 0.2, green: 0.2, blue: 1, alpha: 0.8)), (0.9, Color(red: 1, green: 1, blue: 1, alpha: 0))
         ]
-        for kind in [GradientShader.Kind.axial, .radial, .conic] {
+        for kind in GradientType.allCases {
             let shader = GradientShader(
                 kind: kind, stops: stops, start: Point(x: 40, y: 30), end: Point(x: 90, y: 70), toLayer: toLayer)
             var row = [UInt32](repeating: 0, count: 203)
