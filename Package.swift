@@ -22,13 +22,23 @@ let package = Package(
                 ])
             ]
         ),
+        .systemLibrary(
+            name: "CFontStack",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libicu-dev"])]
+        ),
         .target(name: "ReelCore"),
+        // UAX #14 line breaks from ICU, whose headers must not meet Foundation's copy of ICU.
+        .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "ReelText", dependencies: ["CFontStack", "CLineBreaks", "ReelCore"]),
         .target(name: "ReelLayers", dependencies: ["ReelCore"]),
         .target(name: "ReelTimeline", dependencies: ["ReelLayers", "ReelCore"]),
         .target(name: "ReelRaster", dependencies: ["ReelCore"]),
-        .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelCore"]),
+        .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelText", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
-        .target(name: "Reel", dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelMedia"]),
+        .target(
+            name: "Reel",
+            dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"]),
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
         // Stops `reel` at start, with a message, on a CPU without what the build targets.
         .target(name: "ReelCPUCheck"),
@@ -44,6 +54,7 @@ let package = Package(
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
+        .testTarget(name: "ReelTextTests", dependencies: ["ReelText", "ReelCore"]),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore", "ReelTestSupport"]),
         .testTarget(
             name: "ReelRenderTests",
@@ -53,7 +64,8 @@ let package = Package(
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
-        .testTarget(name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
+        .testTarget(
+            name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelLayers", "ReelTimeline"])
     ]
 )

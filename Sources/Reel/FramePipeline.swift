@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelRender
 import ReelTimeline
 
 /// The multithreaded frame pipeline: worker threads claim frames in order, render and convert
@@ -12,7 +13,7 @@ enum FramePipeline {
     /// With a `profile` origin (monotonic ns) each frame arrives with its record, whose stages
     /// `consume` may complete.
     static func run(
-        _ timeline: Timeline, images: [String: Image], frames: Range<Int>, threads: Int, format: OutputFormat = .h264MP4,
+        _ timeline: Timeline, assets: DrawingAssets, frames: Range<Int>, threads: Int, format: OutputFormat = .h264MP4,
         profile origin: UInt64? = nil, consume: (VideoFrame, Int, inout FrameRecord?) throws -> Void
     ) throws {
         let queue = FrameQueue(frames: frames, window: 2 * threads + 2)
@@ -21,7 +22,7 @@ enum FramePipeline {
             workers.enter()
             let thread = Thread {
                 defer { workers.leave() }
-                queue.work(timeline: timeline, images: images, worker: worker, format: format, profile: origin)
+                queue.work(timeline: timeline, assets: assets, worker: worker, format: format, profile: origin)
             }
             // Planning recurses per layer level: room for the deepest tree the format allows.
             thread.stackSize = 64 << 20

@@ -20,8 +20,8 @@ public enum FrameProfiler {
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= all.upperBound else {
             throw RenderError.frameRange(requested: frames, available: all)
         }
-        let images = try TimelineAssets.load(timeline)
-        let threads = try memory.workers(for: timeline, images: images, requested: requested)
+        let assets = try TimelineAssets.load(timeline)
+        let threads = try memory.workers(for: timeline, assets: assets, requested: requested)
         var encoder: VideoEncoder?
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reel-profile-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).mp4"
@@ -37,7 +37,7 @@ public enum FrameProfiler {
         var records: [FrameRecord] = []
         records.reserveCapacity(frames.count)
         let origin = Stopwatch.now
-        try FramePipeline.run(timeline, images: images, frames: frames, threads: threads, profile: origin) { frame, _, record in
+        try FramePipeline.run(timeline, assets: assets, frames: frames, threads: threads, profile: origin) { frame, _, record in
             if let encoder {
                 record?[.encode] = try Stopwatch.measure(from: origin) { try encoder.encode(frame) }
             }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelRender
 import ReelTimeline
 
 /// The hand-off between render workers and the encoder: workers claim frame numbers in
@@ -28,9 +29,9 @@ final class FrameQueue: @unchecked Sendable {
     /// A worker's loop: claim, render, convert, deposit, until no frames are left or the render
     /// stops. With a `profile` origin (monotonic ns), each frame's stages are timed and recorded.
     func work(
-        timeline: Timeline, images: [String: Image], worker: Int, format: OutputFormat = .h264MP4, profile origin: UInt64? = nil
+        timeline: Timeline, assets: DrawingAssets, worker: Int, format: OutputFormat = .h264MP4, profile origin: UInt64? = nil
     ) {
-        let renderer = FrameRenderer(timeline: timeline, images: images)
+        let renderer = FrameRenderer(timeline: timeline, assets: assets)
         let (width, height) = (timeline.canvas.pixelWidth, timeline.canvas.pixelHeight)
         do {
             if format.convertsWholeFrames {

@@ -8,8 +8,8 @@ import ReelTimeline
 /// One per thread; it reuses its executor's scratch memory and caches from frame to frame.
 public final class FrameRenderer {
     public let timeline: Timeline
-    /// The timeline's decoded images, shared between renderers.
-    public let images: [String: Image]
+    /// The timeline's decoded images and fonts, shared between renderers.
+    public let assets: DrawingAssets
     private let planner: FramePlanner
     private let executor = PlanExecutor()
     private lazy var clock = StepClock()
@@ -17,18 +17,18 @@ public final class FrameRenderer {
     /// A whole RGBA frame, made the first time a frame cannot be drawn in bands.
     private var wholeFrame: PixelBuffer?
 
-    public init(timeline: Timeline, images: [String: Image]) {
+    public init(timeline: Timeline, assets: DrawingAssets) {
         self.timeline = timeline
-        self.images = images
-        planner = FramePlanner(images: images)
+        self.assets = assets
+        planner = FramePlanner(assets: assets)
     }
 
     /// A renderer that decodes the timeline's images itself, refusing a timeline that one
     /// worker could not draw within `memory`.
     public convenience init(timeline: Timeline, memory: MemoryBudget = .machineDefault) throws {
-        let images = try TimelineAssets.load(timeline)
-        _ = try memory.workers(for: timeline, images: images, requested: 1)
-        self.init(timeline: timeline, images: images)
+        let assets = try TimelineAssets.load(timeline)
+        _ = try memory.workers(for: timeline, assets: assets, requested: 1)
+        self.init(timeline: timeline, assets: assets)
     }
 
     /// A new buffer the canvas's pixel size.

@@ -48,10 +48,10 @@ public struct MemoryBudget: Sendable, Equatable {
     static let sampledFrames = 17
 
     /// Plans sampled frames of `timeline` and adds up what a render of it into `format` holds.
-    public static func estimate(_ timeline: Timeline, images: [String: Image], format: OutputFormat = .h264MP4) -> Estimate {
+    public static func estimate(_ timeline: Timeline, assets: DrawingAssets, format: OutputFormat = .h264MP4) -> Estimate {
         let canvas = timeline.canvas
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
-        let planner = FramePlanner(images: images)
+        let planner = FramePlanner(assets: assets)
         let count = canvas.frameCount
         let frames = Set(
             (0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
@@ -65,7 +65,7 @@ public struct MemoryBudget: Sendable, Equatable {
             if peak.bytes > worst.bytes { worst = (peak.bytes, frame, peak.step.map { plan.layers[plan.steps[$0].layer] }) }
         }
         let frameBytes = PixelBuffer.stride(forWidth: width) * height
-        let imageBytes = images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
+        let imageBytes = assets.images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
         // Formats converted whole are drawn whole (the frame counted above), some through a
         // straight-alpha copy.
         let converting =
@@ -80,9 +80,9 @@ public struct MemoryBudget: Sendable, Equatable {
     /// The workers to run `timeline` with (at most `requested`), rendering into `format`, so
     /// that what it needs fits the limit; throws `MemoryError` when one worker does not fit.
     public func workers(
-        for timeline: Timeline, images: [String: Image], format: OutputFormat = .h264MP4, requested: Int
+        for timeline: Timeline, assets: DrawingAssets, format: OutputFormat = .h264MP4, requested: Int
     ) throws -> Int {
-        try workers(for: MemoryBudget.estimate(timeline, images: images, format: format), requested: requested)
+        try workers(for: MemoryBudget.estimate(timeline, assets: assets, format: format), requested: requested)
     }
 
     /// The workers to run (at most `requested`) so the estimate fits the limit.

@@ -1,11 +1,14 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelRender
+import ReelText
 import ReelTimeline
 
 /// The pipeline's asset step: checks the files a timeline's layers show (inside the assets
-/// root, regular, readable) without opening them, then decodes each once through libav (PNG,
-/// JPEG, ...), premultiplied, with its mipmaps, shared by every frame and thread.
+/// root, regular, readable) without opening them, then decodes each image once through libav
+/// (PNG, JPEG, ...), premultiplied, with its mipmaps, and opens each font file once through
+/// FreeType and HarfBuzz; all shared by every frame and thread.
 public enum TimelineAssets {
     /// Assets that cannot be used: each one's problem at its JSON path (`assets.NAME.path`).
     public struct LoadError: Error, CustomStringConvertible {
@@ -20,7 +23,7 @@ public enum TimelineAssets {
         let root = URL(fileURLWithPath: timeline.assetsRoot).standardized.path
         let realRoot = realPath(root) ?? root
         let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
-        var files = timeline.assets.map { (name: $0.key, path: $0.value, kind: "image") }
+        var files = timeline.assets.map { (name: $0.key, path: $0.value, kind: Timeline.isFontFile($0.value) ? "font" : "image") }
         if let audio = timeline.audio { files.append((audio.name, audio.path, "sound")) }
         var problems: [TimelineProblem] = []
         for (name, path, kind) in files.sorted(by: { $0.name < $1.name }) {
@@ -61,13 +64,31 @@ public enum TimelineAssets {
     }
 
     /// Checks, then decodes the assets of `timeline`, each file once however many names it has.
-    public static func load(_ timeline: Timeline) throws(LoadError) -> [String: Image] {
+    public static func load(_ timeline: Timeline) throws(LoadError) -> DrawingAssets {
         let checked = problems(in: timeline)
         guard checked.isEmpty else { throw LoadError(problems: checked) }
         var images: [String: Image] = [:]
         var byFile: [String: Image] = [:]
+        var fonts: [String: FontFace] = [:]
+        var fontsByFile: [String: FontFace] = [:]
         var failed: [TimelineProblem] = []
         for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
+            if Timeline.isFontFile(path) {
+                let index = timeline.fontIndices[name] ?? 0
+                let key = "\(path)#\(index)"
+                do throws(FontError) {
+                    let face: FontFace
+                    if let opened = fontsByFile[key] { face = opened } else { face = try FontFace(path: path, index: index) }
+                    fonts[name] = face
+                    fontsByFile[key] = face
+                } catch {
+                    failed.append(
+                        TimelineProblem(
+                            path: "assets.\(name).path", expected: "a font file FreeType and HarfBuzz can read",
+                            found: error.description))
+                }
+                continue
+            }
             if let decoded = byFile[path] {
                 images[name] = decoded
                 continue
@@ -88,7 +109,8 @@ public enum TimelineAssets {
                 TimelineProblem(path: "assets.\(name).path", expected: "an image Reel can decode", found: "\(found) at \(path)"))
         }
         guard failed.isEmpty else { throw LoadError(problems: failed) }
-        return images
+        let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
+        return DrawingAssets(images: images, typesetter: typesetter)
     }
 
     /// Whether `path` is `folder` or lies below it.

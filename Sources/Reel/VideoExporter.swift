@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelRender
 import ReelTimeline
 
 /// Renders a timeline to a video file (or a PNG sequence, or a GIF) in the format its name
@@ -52,8 +53,8 @@ public enum VideoExporter {
         let sequence =
             format.isSequence
             ? try SequenceOutput(pattern: path, numbers: frames, protecting: inputs + timeline.assets.values) : nil
-        let images = try TimelineAssets.load(timeline)
-        let workers = try options.memory.workers(for: timeline, images: images, format: format, requested: options.threads)
+        let assets = try TimelineAssets.load(timeline)
+        let workers = try options.memory.workers(for: timeline, assets: assets, format: format, requested: options.threads)
         if workers < options.threads {
             notice(
                 "rendering with \(workers) worker\(workers == 1 ? "" : "s") instead of \(options.threads) to stay within the memory limit of \(options.memory.limit >> 20) MB"
@@ -65,7 +66,7 @@ public enum VideoExporter {
         if defers { Interruption.deferSignals(true) }
         defer { if defers { Interruption.deferSignals(false) } }
         let render = Render(
-            timeline: timeline, images: images, frames: frames, threads: workers, format: format, start: DispatchTime.now())
+            timeline: timeline, assets: assets, frames: frames, threads: workers, format: format, start: DispatchTime.now())
         func write(_ temporary: String) throws -> ExportResult {
             let encoder: FrameEncoder
             var passes = 1
@@ -91,7 +92,7 @@ public enum VideoExporter {
     /// One pass of the frames through the pipeline.
     private struct Render {
         let timeline: Timeline
-        let images: [String: Image]
+        let assets: DrawingAssets
         let frames: Range<Int>
         let threads: Int
         let format: OutputFormat
@@ -107,7 +108,7 @@ public enum VideoExporter {
             struct Stop: Error {}
             var written = 0
             do {
-                try FramePipeline.run(timeline, images: images, frames: frames, threads: threads, format: format) {
+                try FramePipeline.run(timeline, assets: assets, frames: frames, threads: threads, format: format) {
                     frame, _, _ in
                     guard Interruption.received == nil else { throw Stop() }
                     try consume(frame)

@@ -19,7 +19,10 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try loadTimeline(moment.timeline)
-            print(try LayerInspector.inspect(timeline, at: moment.time, layer: layer, key: key).pretty())
+            // Text layers show their laid-out lines, with the timeline's own fonts.
+            let assets = try TimelineAssets.load(timeline)
+            let laidOut = ["lines": { TextInspection.lines(of: $0, assets: assets) }]
+            print(try LayerInspector.inspect(timeline, at: moment.time, layer: layer, key: key, laidOut: laidOut).pretty())
         }
     }
 }

@@ -21,18 +21,28 @@ struct ValidateCommand: ParsableCommand {
             let t = try assets.load(self.timeline)
             for warning in t.warnings { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.
-            let images: [String: Image]
-            do {
-                images = try TimelineAssets.load(t)
-            } catch let error as TimelineAssets.LoadError {
-                throw TimelineError(file: self.timeline, problems: error.problems)
-            }
-            _ = try memory.budget.workers(for: t, images: images, requested: 1)
+            let assets = try reportingAssetProblems { () throws(TimelineAssets.LoadError) in try TimelineAssets.load(t) }
+            _ = try memory.budget.workers(for: t, assets: assets, requested: 1)
+            // The font file each text run resolved to, and every stand-in.
+            let text = TextInspection.fonts(of: t, assets: assets)
+            for warning in text.warnings { printError("warning: \(warning)") }
+            for line in text.lines { print(line) }
             let layers = t.layers.reduce(0) { $0 + $1.count }
-            let warnings = t.warnings.isEmpty ? "" : ", \(t.warnings.count) warning\(t.warnings.count == 1 ? "" : "s")"
+            let count = t.warnings.count + text.warnings.count
+            let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
             print(
                 "\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
             )
+        }
+    }
+
+    /// The timeline's images decoded and fonts opened, as a render would need them; what
+    /// cannot be is reported with the file's name, like the file's own problems.
+    private func reportingAssetProblems<T>(_ load: () throws(TimelineAssets.LoadError) -> T) throws -> T {
+        do {
+            return try load()
+        } catch {
+            throw TimelineError(file: self.timeline, problems: error.problems)
         }
     }
 }

@@ -47,4 +47,13 @@ public struct Homography: Hashable, Sendable {
 
     /// True when w is constant (an affine map).
     public var isAffine: Bool { m13 == 0 && m23 == 0 }
+
+    /// The most its plane part stretches a length: the largest singular value of the linear
+    /// part (what flattening tolerances are divided by).
+    public var largestStretch: Double {
+        let (a, b, c, d) = (m11, m12, m21, m22)
+        let s = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
+        return ((s + (max(s * s - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+    }
 }

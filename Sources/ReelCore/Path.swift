@@ -218,6 +218,37 @@ public struct Path: Hashable, Sendable {
         return segmentCount(secondDifference: dd, degreeFactor: controlPoints.count == 4 ? 0.75 : 0.25, tolerance: tolerance)
     }
 
+    /// The part of `polygon` inside the convex polygon `convex` (Sutherland-Hodgman, edge by
+    /// edge). A polygon's winding is kept inside the cut, so glyphs and holes cut one by one
+    /// still fill as the whole did there.
+    public static func clip(_ polygon: [Point], toConvex convex: [Point]) -> [Point] {
+        guard convex.count > 2 else { return [] }
+        // Orientation of the clip polygon: which side of its edges is inside.
+        var twiceArea = 0.0
+        for i in convex.indices {
+            let (a, b) = (convex[i], convex[(i + 1) % convex.count])
+            twiceArea += a.x * b.y - b.x * a.y
+        }
+        let sign = twiceArea < 0 ? -1.0 : 1.0
+        var out = polygon
+        for i in convex.indices where !out.isEmpty {
+            let (a, b) = (convex[i], convex[(i + 1) % convex.count])
+            func side(_ p: Point) -> Double { sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) }
+            let input = out
+            out = []
+            for k in input.indices {
+                let (p, q) = (input[k], input[(k + 1) % input.count])
+                let (sp, sq) = (side(p), side(q))
+                if sp >= 0 { out.append(p) }
+                if (sp >= 0) != (sq >= 0) {
+                    let t = sp / (sp - sq)
+                    out.append(Point(x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t))
+                }
+            }
+        }
+        return out.count > 2 ? out : []
+    }
+
     /// Maps a polygon through `h`, keeping only the part in front of the eye (w >= a small
     /// epsilon): Sutherland-Hodgman against that plane in homogeneous coordinates, then the divide.
     static func clipBehindEye(_ polygon: [Point], _ h: Homography) -> [Point] {

@@ -104,6 +104,12 @@ public struct Layer: Hashable, Sendable {
         set { replicatorStorage = [newValue] }
     }
     private var replicatorStorage: [ReplicatorProperties] = []
+    /// CATextLayer's string, font and layout.
+    public var text: TextProperties {
+        get { textStorage.first ?? TextProperties() }
+        set { textStorage = [newValue] }
+    }
+    private var textStorage: [TextProperties] = []
     /// A replicator's copies 1 ..< instanceCount of the sublayers, each evaluated at its own
     /// delayed time, when `instanceDelay` makes them differ from the sublayers; empty otherwise.
     public var replicaSublayers: [[Layer]] = []

@@ -12,4 +12,6 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     /// CAReplicatorLayer: draws its sublayers `instanceCount` times, each copy transformed,
     /// delayed and tinted a step further.
     case replicatorLayer = "CAReplicatorLayer"
+    /// CATextLayer: its string shaped and laid out in its bounds, drawn as glyph outlines.
+    case textLayer = "CATextLayer"
 }

@@ -39,12 +39,7 @@ public enum Stroker {
     /// The flattening tolerance in the path's own units that keeps `tolerance` device pixels
     /// under `transform` (its largest stretch, taken from its plane part).
     public static func localTolerance(_ transform: Transform3D) -> Double {
-        let h = Homography(transform)
-        // Columns of the linear part; the largest singular value bounds the stretch.
-        let (a, b, c, d) = (h.m11, h.m12, h.m21, h.m22)
-        let s = a * a + b * b + c * c + d * d
-        let det = a * d - b * c
-        let stretch = ((s + (max(s * s - 4 * det * det, 0)).squareRoot()) / 2).squareRoot()
+        let stretch = Homography(transform).largestStretch
         guard stretch.isFinite, stretch > 1e-12 else { return tolerance }
         return tolerance / stretch
     }

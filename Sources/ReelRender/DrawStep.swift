@@ -45,7 +45,7 @@ public struct DrawStep: Sendable {
 
     /// Which part of its layer a step draws, for profiles.
     public enum Part: String, Sendable, CaseIterable {
-        case background, contents, fill, stroke, gradient, border, shadow, mask, group, rasterized
+        case background, contents, fill, stroke, gradient, text, border, shadow, mask, group, rasterized
     }
 
     public var operation: Operation

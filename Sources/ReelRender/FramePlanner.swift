@@ -1,6 +1,7 @@
 import ReelCore
 import ReelLayers
 import ReelRaster
+import ReelText
 
 #if canImport(Glibc)
     import Glibc
@@ -13,23 +14,23 @@ import ReelRaster
 /// its superlayer's plane, as CALayer does. Planning touches no pixels: it decides what is
 /// drawn where, in which order, and through which offscreen pictures.
 public struct FramePlanner {
-    /// Decoded images by asset name, for `contents`.
-    public let images: [String: Image]
+    /// Images for `contents` and fonts for text.
+    public let assets: DrawingAssets
     /// Whether shadows under similarity transforms use masks kept in layer space (the
     /// default); off, every shadow is blurred in device space each frame, as a reference.
     public let keepsShadows: Bool
     /// Strokes kept across the frames this planner plans.
     public let strokes = StrokeCache()
 
-    public init(images: [String: Image] = [:], keepsShadows: Bool = true) {
-        self.images = images
+    public init(assets: DrawingAssets = DrawingAssets(), keepsShadows: Bool = true) {
+        self.assets = assets
         self.keepsShadows = keepsShadows
     }
 
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
     public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
         var builder = Builder(
-            plan: FramePlan(width: width, height: height), images: images, keepsShadows: keepsShadows, strokes: strokes)
+            plan: FramePlan(width: width, height: height), assets: assets, keepsShadows: keepsShadows, strokes: strokes)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
         return builder.plan
@@ -38,7 +39,7 @@ public struct FramePlanner {
     /// The plan of a `shouldRasterize` layer's bitmap.
     func plan(_ step: RasterizedStep) -> FramePlan {
         var builder = Builder(
-            plan: FramePlan(width: step.width, height: step.height), images: images, keepsShadows: keepsShadows, strokes: strokes)
+            plan: FramePlan(width: step.width, height: step.height), assets: assets, keepsShadows: keepsShadows, strokes: strokes)
         let layer = builder.register(step.content, path: step.content.id)
         builder.drawContent(
             step.content, index: layer, toDevice: step.localToBitmap,
@@ -50,7 +51,7 @@ public struct FramePlanner {
     /// pixel (0, 0) at layer point `origin` / `scale`: the shape a cached shadow blurs.
     func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
         var builder = Builder(
-            plan: FramePlan(width: region.width, height: region.height), images: images, keepsShadows: keepsShadows,
+            plan: FramePlan(width: region.width, height: region.height), assets: assets, keepsShadows: keepsShadows,
             strokes: strokes)
         let index = builder.register(layer, path: layer.id)
         let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
@@ -62,14 +63,14 @@ public struct FramePlanner {
 
     /// The box, in the layer's own space, of what its elements draw (without its own shadow).
     func elementsExtent(of layer: Layer) -> Rect {
-        Builder(plan: FramePlan(width: 0, height: 0), images: images, keepsShadows: keepsShadows, strokes: strokes).deviceExtent(
+        Builder(plan: FramePlan(width: 0, height: 0), assets: assets, keepsShadows: keepsShadows, strokes: strokes).deviceExtent(
             of: layer, toDevice: .identity, ownShadow: false)
     }
 
     /// The plan under construction and the rules that fill it.
     struct Builder {
         var plan: FramePlan
-        let images: [String: Image]
+        let assets: DrawingAssets
         let keepsShadows: Bool
         let strokes: StrokeCache
 
@@ -291,6 +292,7 @@ public struct FramePlanner {
                 let s = layer.shape
                 return s.path != nil && (s.fillColor.alpha > 0 || (s.strokeColor.alpha > 0 && s.stroke.lineWidth > 0))
             case .gradientLayer: return !layer.gradient.colors.isEmpty && !layer.bounds.isEmpty
+            case .textLayer: return !layer.text.runs.isEmpty && !layer.bounds.isEmpty
             default: return false
             }
         }
@@ -324,8 +326,35 @@ public struct FramePlanner {
                 let area = PixelRect(covering: bounds(of: b, toDevice)).intersection(clip)
                 guard !area.isEmpty, alpha(opacity) > 0 else { return }
                 emit(.gradient(shader, outline: outline, opacity: alpha(opacity)), area, index, .gradient)
+            case .textLayer:
+                drawText(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity)
             default:
                 return
+            }
+        }
+
+        /// A text layer's glyph outlines, run by run in their colours, cut to the bounds (as Core
+        /// Animation draws text into a bitmap of the bounds' size) where the ink reaches past them.
+        private mutating func drawText(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double) {
+            let t = layer.text
+            let b = layer.bounds
+            let layout = assets.typesetter.layout(TextBlock(layer))
+            let toBlock = Transform3D.translation(b.minX, b.minY).concatenating(layer.contentsTransform).concatenating(toDevice)
+            var clip = clip
+            var cut: [Point]? = nil
+            if let ink = layout.inkBox, ink.minX < 0 || ink.minY < 0 || ink.maxX > b.width || ink.maxY > b.height {
+                if let pixels = pixelAlignedRect(b, toDevice) {
+                    clip = clip.intersection(pixels)
+                } else {
+                    cut = Path(rect: b).polygons(transform: toDevice).first ?? []
+                }
+            }
+            for (run, polygons) in layout.polygons(transform: toBlock) {
+                let color = premultiplied(t.runs[run].foregroundColor ?? t.foregroundColor, opacity)
+                guard color != 0 else { continue }
+                let shapes =
+                    cut.map { convex in polygons.map { Path.clip($0, toConvex: convex) }.filter { !$0.isEmpty } } ?? polygons
+                fill(polygons: shapes, color: color, clip: clip, index: index, part: .text)
             }
         }
 
@@ -430,7 +459,7 @@ public struct FramePlanner {
         /// sampled with the magnification filter where one output pixel covers at most one image
         /// pixel along each axis, with the minification filter otherwise.
         func contentsSource(of layer: Layer, toDevice: Transform3D) -> ImageSource? {
-            guard let name = layer.contents, let image = images[name],
+            guard let name = layer.contents, let image = assets.images[name],
                 let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
             else { return nil }
             // Device pixels per layer unit along each axis, at the middle of the contents.
@@ -579,7 +608,9 @@ public struct FramePlanner {
         func drawsSeveralElements(_ layer: Layer) -> Bool {
             var count = layer.sublayers.contains { !$0.isHidden } && copies(of: layer) > 0 ? 2 : 0
             if layer.backgroundColor != nil { count += 1 }
-            if drawsClassContents(layer) { count += layer.layerClass == .shapeLayer ? 2 : 1 }
+            if drawsClassContents(layer) {
+                count += layer.layerClass == .shapeLayer || (layer.layerClass == .textLayer && layer.text.runs.count > 1) ? 2 : 1
+            }
             if layer.contents != nil { count += 1 }
             if layer.borderWidth > 0 { count += 1 }
             return count > 1
@@ -641,7 +672,7 @@ public struct FramePlanner {
         func deviceExtent(of layer: Layer, toDevice: Transform3D, ownShadow: Bool = true) -> Rect {
             var box = bounds(of: layer.bounds, toDevice)
             if layer.masksToBounds { return box }
-            if let name = layer.contents, let image = images[name],
+            if let name = layer.contents, let image = assets.images[name],
                 let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
             {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))

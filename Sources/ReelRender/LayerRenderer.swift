@@ -20,10 +20,10 @@ public final class LayerRenderer {
     public var retainedBytes: Int { executor.retainedBytes }
 
     /// Renders `root` (coordinates in points) into `buffer`, `scale` pixels per point, with
-    /// `images` for the layers' `contents`. The buffer is overwritten: pixels the tree leaves
-    /// uncovered become transparent.
-    public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double, images: [String: Image] = [:]) {
-        let planner = FramePlanner(images: images, keepsShadows: keepsShadows)
+    /// `assets` for the layers' `contents` and text. The buffer is overwritten: pixels the tree
+    /// leaves uncovered become transparent.
+    public func render(_ root: Layer, into buffer: PixelBuffer, scale: Double, assets: DrawingAssets = DrawingAssets()) {
+        let planner = FramePlanner(assets: assets, keepsShadows: keepsShadows)
         let plan = planner.plan(root, width: buffer.width, height: buffer.height, scale: scale)
         executor.run(plan, into: buffer, planner: planner)
     }

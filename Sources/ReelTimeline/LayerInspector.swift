@@ -20,9 +20,12 @@ public enum LayerInspector {
     /// Every layer (by id path, "parent/child") with every property and `contentsAreFlipped`,
     /// or only the layer named by `layer` (an id path, or an id found anywhere), or only the
     /// property `key` (any animatable key path, such as `transform.rotation.z`, or a derived key).
-    public static func inspect(_ timeline: Timeline, at time: Double, layer: String? = nil, key: String? = nil) throws
-        -> JSONValue
-    {
+    /// `laidOut` adds what modules above this one work out for a layer (a text layer's lines),
+    /// by key; nil where a layer has none.
+    public static func inspect(
+        _ timeline: Timeline, at time: Double, layer: String? = nil, key: String? = nil,
+        laidOut: [String: (Layer) -> JSONValue?] = [:]
+    ) throws -> JSONValue {
         let root = timeline.presentation(at: time)
         var layers: [(String, Layer)] = []
         func walk(_ l: Layer, _ prefix: String) {
@@ -42,8 +45,8 @@ public enum LayerInspector {
         }
         var keys: [String]? = nil
         if let key {
-            guard LayerProperty.all[key] != nil || derivedKeys[key] != nil else {
-                let known = Array(LayerProperty.all.keys) + derivedKeys.keys
+            guard LayerProperty.all[key] != nil || derivedKeys[key] != nil || laidOut[key] != nil else {
+                let known = Array(LayerProperty.all.keys) + derivedKeys.keys + laidOut.keys
                 throw NotFound(
                     description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: known).map { "; \($0)" } ?? ""))
             }
@@ -51,9 +54,11 @@ public enum LayerInspector {
         }
         let entries = try layers.map { path, l -> (key: String, value: JSONValue) in
             // A layer shows CALayer's keys and its own class's.
-            let shown = keys ?? LayerProperty.layerKeys(for: l.layerClass) + derivedKeys.keys.sorted()
+            let extra = laidOut.keys.sorted().filter { laidOut[$0]!(l) != nil }
+            let shown = keys ?? LayerProperty.layerKeys(for: l.layerClass) + derivedKeys.keys.sorted() + extra
             let values = try shown.map { k -> (key: String, value: JSONValue) in
                 if let derived = derivedKeys[k] { return (k, derived(l)) }
+                if let made = laidOut[k] { return (k, made(l) ?? .null) }
                 let p = LayerProperty.all[k]!
                 let value = p.value(of: l)
                 if let bad = value.nonFinite {

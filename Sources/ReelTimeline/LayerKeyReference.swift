@@ -6,7 +6,7 @@ import ReelLayers
 /// `scripts/sync-layer-keys.py` writes and `SchemaTests` holds to these).
 public enum LayerKeyReference {
     /// The classes in the order their keys are listed (CALayer's keys first: every class has them).
-    static let classes: [LayerClass?] = [nil, .shapeLayer, .gradientLayer, .replicatorLayer]
+    static let classes: [LayerClass?] = [nil, .shapeLayer, .gradientLayer, .replicatorLayer, .textLayer]
 
     /// The default as the README writes it: "none" for an unset value, "identity" for the
     /// identity transform, the file's JSON otherwise.
@@ -14,11 +14,11 @@ public enum LayerKeyReference {
         let v = p.defaultValue
         switch v {
         case .transform(let m) where m.isIdentity: return "identity"
-        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]): return "none"
+        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]): return "none"
         case .color(let c):
             if p.kind == .optionalColor, c == .clear { return "none" }
             return "`\(c.hexString)`"
-        case .choice(let name): return "`\(name)`"
+        case .choice(let name), .string(let name): return "`\(name)`"
         default: return "`\(v.json.serialized.replacingOccurrences(of: ",", with: ", "))`"
         }
     }
@@ -47,6 +47,10 @@ public enum LayerKeyReference {
         case .path: return orNull(ref("path"))
         case .shapePath: return orNull(ref("shapePath"))
         case .name: return .object([("type", .array([.string("string"), .string("null")]))])
+        case .positive(let maximum):
+            return .object([("type", .string("number")), ("exclusiveMinimum", .number(0)), ("maximum", .number(maximum))])
+        case .text: return orNull(ref("text"))
+        case .fontName: return ref("fontName")
         case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
         case .count(let maximum):
             return .object([("type", .string("integer")), ("minimum", .number(0)), ("maximum", .number(Double(maximum)))])

@@ -282,6 +282,27 @@ public struct LayerProperty: @unchecked Sendable {
         flag(
             "preservesDepth", owner: replicator, animatable: false,
             "Copies keep their 3D places instead of being flattened into the replicator's plane.", \.replicator.preservesDepth)
+
+        // CATextLayer.
+        let text = LayerClass.textLayer
+        add(
+            "string", .text, owner: text,
+            "The text (\\n breaks lines), or runs {text, font, fontSize, foregroundColor} that override the layer's look; steps.",
+            get: { .text($0.text.runs) }, set: { if case .text(let runs) = $1 { $0.text.runs = runs } })
+        add(
+            "font", .fontName, owner: text, animatable: false,
+            "A font asset's name, or a family or face name fontconfig knows (Helvetica is Liberation Sans).",
+            get: { .string($0.text.font) }, set: { if case .string(let name) = $1 { $0.text.font = name } })
+        add(
+            "fontSize", .positive(maximum: TextProperties.maximumFontSize), owner: text, "Size of the text in points.",
+            get: { .number($0.text.fontSize) }, set: { if case .number(let v) = $1 { $0.text.fontSize = v } })
+        color("foregroundColor", .color, owner: text, "Colour of the text (a run's own colour wins).", \.text.foregroundColor)
+        flag(
+            "isWrapped", owner: text, animatable: false, "Lines wrap at the bounds' width, at Unicode line-break opportunities.",
+            \.text.isWrapped)
+        choice(
+            "truncationMode", owner: text, "Where a line that does not fit is cut and \"…\" put in.", \.text.truncationMode)
+        choice("alignmentMode", owner: text, "How lines sit across the bounds' width.", \.text.alignmentMode)
         return table
     }()
 

@@ -11,6 +11,12 @@ extension PropertyValue {
         case (.path(nil), .path(.some)), (.path(.some), .path(nil)): return true
         case (.numbers(let x), .numbers(let y)): return x.count != y.count
         case (.colors(let x), .colors(let y)): return x.count != y.count
+        case (.text(let x), .text(let y)):
+            return x.count != y.count
+                || zip(x, y).contains {
+                    !$0.hasSameText(as: $1) || ($0.fontSize == nil) != ($1.fontSize == nil)
+                        || ($0.foregroundColor == nil) != ($1.foregroundColor == nil)
+                }
         default: return false
         }
     }
@@ -72,7 +78,7 @@ extension PropertyValue {
             }
             return .transform(result)
         case .bool: return n > 0 ? self : .bool(false)
-        case .image, .choice, .count, .dashes: return self
+        case .image, .choice, .count, .dashes, .string, .text: return self
         case .path: return n > 0 ? self : with(components: components.map { _ in 0 })
         default: return with(components: components.map { n > 0 ? $0 * Double(n) : 0 })
         }

@@ -10,7 +10,8 @@ extension PropertyValue {
         case .point, .size, .rect, .color, .transform: return .array(components.map { .number($0) })
         case .bool(let b): return .bool(b)
         case .image(let name): return name.map { .string($0) } ?? .null
-        case .choice(let name): return .string(name)
+        case .choice(let name), .string(let name): return .string(name)
+        case .text(let runs): return TextCoding.json(runs)
         case .count(let n): return .number(Double(n))
         case .numbers(let v), .dashes(let v): return .array(v.map { .number($0) })
         case .colors(let v):

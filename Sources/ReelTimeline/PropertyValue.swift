@@ -28,6 +28,11 @@ public enum PropertyValue: Hashable, Sendable {
     case colors([Color])
     /// Dash lengths on, off, on, ... (`lineDashPattern`); empty for none; steps.
     case dashes([Double])
+    /// A text layer's string as runs: mixed run by run (sizes and colours) with runs of the
+    /// same texts and fonts, else stepping.
+    case text([TextRun])
+    /// A name that steps (a font).
+    case string(String)
 
     /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
     /// interpolation, addition, splines and paced distances work on. Empty for values that step.
@@ -42,7 +47,11 @@ public enum PropertyValue: Hashable, Sendable {
         case .path(let p): return p?.points.flatMap { [$0.x, $0.y] } ?? []
         case .numbers(let v): return v
         case .colors(let v): return v.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
-        case .image, .bool, .choice, .count, .dashes: return []
+        case .text(let runs):
+            return runs.flatMap { r in
+                (r.fontSize.map { [$0] } ?? []) + (r.foregroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [])
+            }
+        case .image, .bool, .choice, .count, .dashes, .string: return []
         }
     }
 
@@ -63,14 +72,27 @@ public enum PropertyValue: Hashable, Sendable {
                 stride(from: 0, to: c.count - 3, by: 4).map {
                     Color(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3])
                 })
-        case .image, .bool, .choice, .count, .dashes: return self
+        case .text(var runs):
+            var k = 0
+            for i in runs.indices {
+                if runs[i].fontSize != nil {
+                    runs[i].fontSize = c[k]
+                    k += 1
+                }
+                if runs[i].foregroundColor != nil {
+                    runs[i].foregroundColor = Color(red: c[k], green: c[k + 1], blue: c[k + 2], alpha: c[k + 3])
+                    k += 4
+                }
+            }
+            return .text(runs)
+        case .image, .bool, .choice, .count, .dashes, .string: return self
         }
     }
 
     /// Whether animations step between values of this kind instead of interpolating.
     var steps: Bool {
         switch self {
-        case .image, .bool, .choice, .count, .dashes: return true
+        case .image, .bool, .choice, .count, .dashes, .string: return true
         default: return false
         }
     }

@@ -8,8 +8,10 @@ public struct Timeline: Hashable, Sendable {
     /// The name outputs are named after (the file name without `.json` unless the file says).
     public var name: String
     public var canvas: Canvas
-    /// Image files by asset name, as absolute paths: the assets some layer shows.
+    /// Image and font files by asset name, as absolute paths: the assets some layer shows or writes with.
     public var assets: [String: String]
+    /// The face a font collection asset (`.ttc`) stands for, by asset name; 0 where not given.
+    public var fontIndices: [String: Int] = [:]
     /// The folder asset files must lie in (through any link): the timeline's own folder unless
     /// the user names another (`--assets-root`).
     public var assetsRoot: String
@@ -29,6 +31,14 @@ public struct Timeline: Hashable, Sendable {
         self.assets = assets
         self.layers = layers
         self.assetsRoot = assetsRoot
+    }
+
+    /// Font files by the ending of their name: TrueType, OpenType and their collections.
+    public static let fontFileExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+    /// Whether the asset file at `path` is a font (by its name's ending).
+    public static func isFontFile(_ path: String) -> Bool {
+        fontFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
     /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the

@@ -137,7 +137,8 @@ extension TimelineDecoder {
     /// cannot be mixed: the value steps at the end of each such segment, which the author
     /// may not expect.
     private func warnIfStepping(_ values: [PropertyValue], _ node: JSONNode) {
-        for (i, (a, b)) in zip(values, values.dropFirst()).enumerated() where a.differsInShape(from: b) {
+        // A text's string steps as documented; only lists and paths warn.
+        for (i, (a, b)) in zip(values, values.dropFirst()).enumerated() where a.differsInShape(from: b) && !a.isText {
             node.warn(
                 "values \(i) and \(i + 1) differ in their elements (or counts) and cannot be mixed: the value steps at the end of that segment"
             )
@@ -220,7 +221,7 @@ extension TimelineDecoder {
         let values = items.compactMap { decodeValue($0, property) }
         if mode != .discrete { warnIfStepping(values, valuesNode) }
         if mode == .cubic || mode == .cubicPaced,
-            property.kind.isDiscrete || [.transform, .path, .shapePath, .colors, .numbers].contains(property.kind)
+            property.kind.isDiscrete || [.transform, .path, .shapePath, .colors, .numbers, .text].contains(property.kind)
         {
             m["calculationMode"]?.problem(
                 expected: "`linear`, `discrete` or `paced` for `\(property.keyPath)`", found: "`\(mode.rawValue)`")

@@ -17,8 +17,12 @@ final class TimelineDecoder {
     let baseDirectory: String
     /// Layers that do not set `allowsGroupOpacity` take the canvas's (UIViewGroupOpacity).
     private var groupOpacityDefault = true
-    /// Asset names `contents` may refer to.
+    /// Asset names `contents` and `font` may refer to.
     private var assetNames: Set<String> = []
+    /// Decoded asset paths by name, to tell fonts from images.
+    private var assetPaths: [String: String] = [:]
+    /// Font collection faces by asset name.
+    private var fontIndices: [String: Int] = [:]
     /// Asset names some `contents` value refers to: only these are loaded.
     private var usedAssetNames: Set<String> = []
     /// The asset the `audio` entry names.
@@ -31,7 +35,7 @@ final class TimelineDecoder {
     static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "audio", "layers"]
     static let audioKeys = ["asset", "start", "volume"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
-    static let assetKeys = ["path"]
+    static let assetKeys = ["path", "index"]
     static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
     /// What a CATransformLayer does not draw or apply (Apple's CATransformLayer reference):
     /// setting them is allowed, and warned about.
@@ -72,6 +76,7 @@ final class TimelineDecoder {
             root.problem(expected: "a `canvas` object", found: "none")
         }
         var assets = members["assets"].map(decodeAssets) ?? [:]
+        assetPaths = assets
         // Every declared name, valid or not: a bad asset is reported once, at its own path.
         if case .object(let declared)? = members["assets"]?.value { assetNames = Set(declared.map(\.key)) }
         let audio = members["audio"].flatMap { decodeAudio($0, assets: assets) }
@@ -100,6 +105,7 @@ final class TimelineDecoder {
             return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
         }
         var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
+        timeline.fontIndices = fontIndices.filter { assets[$0.key] != nil }
         timeline.audio = audio
         timeline.warnings = report.warnings
         return Result(timeline: timeline, problems: [], warnings: report.warnings)
@@ -194,8 +200,20 @@ final class TimelineDecoder {
                 continue
             }
             guard let rel = p.string() else { continue }
-            assets[name] =
+            let path =
                 rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
+            if let i = m["index"] {
+                guard Timeline.isFontFile(path) else {
+                    i.problem(expected: "no `index`: only a font collection (.ttc, .otc) has faces to choose")
+                    continue
+                }
+                guard let index = i.number(in: 0...65535, rangeText: "a face number 0...65535"), index == index.rounded() else {
+                    if case .number = i.value { i.problem(expected: "a whole face number") }
+                    continue
+                }
+                fontIndices[name] = Int(index)
+            }
+            assets[name] = path
         }
         return assets
     }
@@ -295,9 +313,23 @@ final class TimelineDecoder {
         }
     }
 
-    /// A property value as the file writes it; `contents` must name a declared asset.
+    /// A property value as the file writes it; `contents` must name a declared asset, and a
+    /// `font` that names an asset must name a font file.
     func decodeValue(_ node: JSONNode, _ property: LayerProperty) -> PropertyValue? {
         guard let v = property.kind.decode(node) else { return nil }
+        switch v {
+        case .string(let font) where property.kind == .fontName:
+            guard checkFont(font, node) else { return nil }
+        case .text(let runs):
+            var ok = true
+            for (i, run) in runs.enumerated() {
+                guard let font = run.font, case .array(let items) = node.value else { continue }
+                let runNode = node.element(i, items[i])
+                ok = checkFont(font, runNode.child("font", runNode.value["font"] ?? .null)) && ok
+            }
+            guard ok else { return nil }
+        default: break
+        }
         if property.keyPath == "contents", case .string(let name) = node.value {
             guard assetNames.contains(name) else {
                 node.problem(
@@ -308,6 +340,20 @@ final class TimelineDecoder {
             usedAssetNames.insert(name)
         }
         return v
+    }
+
+    /// A font name that is an asset's must be a font file's; it is then loaded. Other names
+    /// are the machine's fonts, found when the timeline is loaded.
+    private func checkFont(_ name: String, _ node: JSONNode) -> Bool {
+        guard assetNames.contains(name) else { return true }
+        if let path = assetPaths[name], !Timeline.isFontFile(path) {
+            node.problem(
+                expected: "a font: a font asset (.ttf, .otf, .ttc, .otc) or a font's name",
+                found: "\"\(name)\", an asset that is not a font file (\(URL(fileURLWithPath: path).lastPathComponent))")
+            return false
+        }
+        usedAssetNames.insert(name)
+        return true
     }
 
     /// An animation's timing; a group's child (`inGroup`) ignores its own `removedOnCompletion`.

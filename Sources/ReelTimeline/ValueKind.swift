@@ -41,6 +41,13 @@ public enum ValueKind: Hashable, Sendable {
     case dashes
     /// A name (an asset of the timeline, or null for none); steps.
     case name
+    /// A number above 0 and at most `maximum` (a font size).
+    case positive(maximum: Double)
+    /// A text layer's string: a string, or an array of runs `{"text", "font", "fontSize",
+    /// "foregroundColor"}` (each run's keys override the layer's), or null for none.
+    case text
+    /// A font: an asset's name, or a family or face name fontconfig knows; steps.
+    case fontName
     /// One of a fixed set of names; steps.
     case choice([String])
 
@@ -64,6 +71,10 @@ public enum ValueKind: Hashable, Sendable {
         case .colors: return "an array of colours, or null"
         case .dashes: return "an array of dash lengths (on, off, ...), none negative and not all 0, or null"
         case .name: return "an asset name or null"
+        case .positive(let maximum): return "a number above 0 and at most \(Int(maximum))"
+        case .text:
+            return "a string, or an array of runs {\"text\", \"font\", \"fontSize\", \"foregroundColor\"}, or null"
+        case .fontName: return "a font: an asset name, or a family or face name such as \"Helvetica\""
         case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
         }
     }
@@ -71,7 +82,7 @@ public enum ValueKind: Hashable, Sendable {
     /// Whether animations step between values instead of interpolating.
     public var isDiscrete: Bool {
         switch self {
-        case .bool, .name, .choice, .count, .dashes: return true
+        case .bool, .name, .choice, .count, .dashes, .fontName: return true
         default: return false
         }
     }
@@ -148,6 +159,14 @@ public enum ValueKind: Hashable, Sendable {
         case .name:
             if case .null = node.value { return .image(nil) }
             if case .string(let s) = node.value, !s.isEmpty { return .image(s) }
+        case .positive(let maximum):
+            if case .number(let v) = node.value, v > 0, v <= maximum { return .number(v) }
+        case .text:
+            return TextCoding.decode(node)
+        case .fontName:
+            if case .string(let s) = node.value, !s.isEmpty, !s.unicodeScalars.contains(where: TextCoding.isControl) {
+                return .string(s)
+            }
         case .choice(let names):
             if case .string(let s) = node.value, names.contains(s) { return .choice(s) }
             node.problem(

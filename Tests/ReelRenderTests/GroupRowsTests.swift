@@ -64,7 +64,7 @@ import Testing
         let buffer = PixelBuffer(width: 320, height: height)
         // Stale pixels from an earlier frame must not show through.
         buffer.clear(to: Color(red: 1, green: 0, blue: 1))
-        LayerRenderer(drawsByRows: byRows).render(root, into: buffer, scale: 1, images: images)
+        LayerRenderer(drawsByRows: byRows).render(root, into: buffer, scale: 1, assets: DrawingAssets(images: images))
         return buffer.packedBytes
     }
 
@@ -102,7 +102,7 @@ import Testing
     /// Which groups go row by row, and when a frame can be drawn in bands.
     @Test func scheduleFindsRowGroupsAndBands() {
         let (root, images) = scene(seed: 5)
-        let planner = FramePlanner(images: images)
+        let planner = FramePlanner(assets: DrawingAssets(images: images))
         let plan = planner.plan(root, width: 320, height: 240, scale: 1)
         let schedule = PlanExecutor.Schedule(plan, groupsByRow: true)
         let begins = plan.steps.indices.filter { if case .beginGroup = plan.steps[$0].operation { true } else { false } }

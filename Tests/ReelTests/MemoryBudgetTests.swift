@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelRender
 import ReelTimeline
 import Testing
 
@@ -41,7 +42,7 @@ import Testing
 
     @Test func estimateCountsEachNestedPicture() throws {
         let timeline = try Timeline.decode(nested(depth: 10, size: 256))
-        let estimate = MemoryBudget.estimate(timeline, images: [:])
+        let estimate = MemoryBudget.estimate(timeline, assets: DrawingAssets())
         // About a picture of 256 x 256 per level that fades a sublayer with its background.
         #expect(estimate.scratch >= 8 * 256 * 256 * 4)
         #expect(estimate.scratch <= 11 * 256 * 256 * 4)
@@ -64,7 +65,7 @@ import Testing
         let text =
             "{\"canvas\": {\"width\": 64, \"height\": 64, \"duration\": 0.1}, \"layers\": [\(layers.joined(separator: ", "))]}"
         let timeline = try Timeline.decode(text)
-        let estimate = MemoryBudget.estimate(timeline, images: [:])
+        let estimate = MemoryBudget.estimate(timeline, assets: DrawingAssets())
         #expect(estimate.total(workers: 1) < 64 << 20)
         let frame = try FrameRenderer(timeline: timeline).render(time: 0)
         #expect(frame.pixel(x: 10, y: 10) == (255, 0, 0, 255))

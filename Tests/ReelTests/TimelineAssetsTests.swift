@@ -89,6 +89,6 @@ import Testing
             #"{"canvas": {"width": 8, "height": 8, "duration": 1}, "assets": {"spare": {"path": "missing.png"}}, "layers": []}"#,
             baseDirectory: dir.path)
         #expect(TimelineAssets.problems(in: timeline).isEmpty)
-        #expect(try TimelineAssets.load(timeline).isEmpty)
+        #expect(try TimelineAssets.load(timeline).images.isEmpty)
     }
 }

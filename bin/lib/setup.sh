@@ -2,7 +2,12 @@
 # needs (apt-get when root, otherwise prints the command and stops) and builds Reel.
 # Sourced, not run. Needs REEL_ROOT set to the repository root.
 
-REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg)
+# FFmpeg for video; the font stack for text (fontconfig, FreeType, HarfBuzz, FriBidi, ICU's line
+# breaks) and a default font set: Liberation (Helvetica, Arial, Times, Courier by metrics),
+# DejaVu, Noto (most scripts) and Noto CJK (Chinese, Japanese, Korean).
+REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg
+  libfontconfig-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev
+  fonts-liberation2 fonts-dejavu-core fonts-noto-core fonts-noto-cjk)
 
 # Installs whichever of REEL_DEBIAN_PACKAGES are missing.
 reel_ensure_packages() {

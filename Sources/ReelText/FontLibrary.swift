@@ -1,0 +1,250 @@
+import CFontStack
+import Foundation
+import ReelCore
+
+/// Finds the fonts text is drawn with: a font asset of the timeline by its name, otherwise
+/// the machine's fonts through fontconfig (its aliases, such as `Helvetica` for Liberation
+/// Sans, included), and for a character the font lacks, the first installed font that has
+/// it. Faces are opened once per process and shared; every answer is kept. Safe to share
+/// between threads.
+public final class FontLibrary: @unchecked Sendable {
+    /// How a font name was resolved.
+    public struct Resolution: Hashable, Sendable {
+        public let face: FontFace
+        /// False when no font has the name and fontconfig's default font stands in.
+        public let isMatch: Bool
+    }
+
+    private let assets: [String: FontFace]
+    private let lock = NSLock()
+    private var resolved: [String: Resolution] = [:]
+    private var fallbacks: [FallbackKey: FontFace?] = [:]
+
+    private struct FallbackKey: Hashable {
+        let name: String
+        let scalar: UInt32
+    }
+
+    /// A library whose names first match `assets` (fonts the timeline ships, by asset name).
+    public init(assets: [String: FontFace] = [:]) {
+        self.assets = assets
+    }
+
+    /// The face `name` means: a font asset, else fontconfig's match (its default font, not a
+    /// match, when nothing has the name).
+    public func face(named name: String) -> Resolution {
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = resolved[name] { return kept }
+        let resolution: Resolution
+        if let asset = assets[name] {
+            resolution = Resolution(face: asset, isMatch: true)
+        } else {
+            resolution = SystemFonts.shared.match(name)
+        }
+        resolved[name] = resolution
+        return resolution
+    }
+
+    /// The face that draws `scalar` in text set in `name` when that font lacks it: the first
+    /// installed font, in fontconfig's order of likeness to `name`, that has the character;
+    /// nil when none has it.
+    public func fallback(for scalar: Unicode.Scalar, in name: String) -> FontFace? {
+        let key = FallbackKey(name: name, scalar: scalar.value)
+        lock.lock()
+        if let kept = fallbacks[key] {
+            lock.unlock()
+            return kept
+        }
+        lock.unlock()
+        let pattern = assets[name].map(\.family) ?? name
+        let found = SystemFonts.shared.fallback(for: scalar, like: pattern)
+        lock.lock()
+        fallbacks[key] = found
+        lock.unlock()
+        return found
+    }
+
+    /// Runs `body` with the process's FreeType library, one caller at a time (FreeType's
+    /// library object is not thread-safe).
+    static func withFreeType<T>(_ body: (FT_Library) -> T) -> T {
+        freeTypeLock.lock()
+        defer { freeTypeLock.unlock() }
+        return body(freeType)
+    }
+
+    private static let freeTypeLock = NSLock()
+    nonisolated(unsafe) private static let freeType: FT_Library = {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { fatalError("FreeType could not start") }
+        return library
+    }()
+}
+
+/// The machine's fonts as fontconfig knows them, and every face opened from them.
+final class SystemFonts: @unchecked Sendable {
+    static let shared = SystemFonts()
+
+    private let lock = NSLock()
+    private let config: OpaquePointer?
+    private var faces: [String: FontFace] = [:]
+    /// Fonts sorted by likeness to a name, for fallback, per (name, language).
+    private var sorted: [String: UnsafeMutablePointer<FcFontSet>] = [:]
+
+    private init() {
+        config = FcInitLoadConfigAndFonts()
+    }
+
+    /// The face `name` means through fontconfig: a PostScript or full name, a family (or an
+    /// alias fontconfig binds strongly to it), or `Family-Style`; otherwise the default font.
+    func match(_ name: String) -> FontLibrary.Resolution {
+        lock.lock()
+        defer { lock.unlock() }
+        if let exact = face(whereAny: [FC_POSTSCRIPT_NAME, FC_FULLNAME], is: name) {
+            return FontLibrary.Resolution(face: exact, isMatch: true)
+        }
+        var fallback: FontLibrary.Resolution? = nil
+        var attempts = [(name, nil as String?)]
+        if let dash = name.lastIndex(of: "-"), dash != name.startIndex {
+            attempts.append((String(name[..<dash]), String(name[name.index(after: dash)...])))
+        }
+        for (family, style) in attempts {
+            guard let (face, isMatch) = bestMatch(family: family, style: style) else { continue }
+            if isMatch { return FontLibrary.Resolution(face: face, isMatch: true) }
+            fallback = fallback ?? FontLibrary.Resolution(face: face, isMatch: false)
+        }
+        if let fallback { return fallback }
+        fatalError("fontconfig found no font at all; install fonts-dejavu-core")
+    }
+
+    /// The first font like `family` that has `scalar`.
+    func fallback(for scalar: Unicode.Scalar, like family: String) -> FontFace? {
+        lock.lock()
+        defer { lock.unlock() }
+        let language = SystemFonts.language(for: scalar)
+        let key = family + "\u{0}" + language
+        let set: UnsafeMutablePointer<FcFontSet>
+        if let kept = sorted[key] {
+            set = kept
+        } else {
+            let pattern = Self.pattern(family: family, style: nil, language: language)
+            defer { FcPatternDestroy(pattern) }
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultMatch
+            guard let fonts = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
+            sorted[key] = fonts
+            set = fonts
+        }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                FcCharSetHasChar(charset, scalar.value) != 0,
+                let face = open(font), face.glyph(for: scalar) != nil
+            else { continue }
+            return face
+        }
+        return nil
+    }
+
+    /// The language whose fonts should draw `scalar`'s script first (Han as Simplified
+    /// Chinese), so the choice does not hang on the machine's locale.
+    static func language(for scalar: Unicode.Scalar) -> String {
+        switch hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value) {
+        case HB_SCRIPT_HAN, HB_SCRIPT_BOPOMOFO: return "zh-cn"
+        case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: return "ja"
+        case HB_SCRIPT_HANGUL: return "ko"
+        default: return "en"
+        }
+    }
+
+    private static func pattern(family: String, style: String?, language: String) -> OpaquePointer {
+        let pattern = FcPatternCreate()!
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        if let style { FcPatternAddString(pattern, FC_STYLE, style) }
+        let lang = FcLangSetCreate()!
+        FcLangSetAdd(lang, language)
+        FcPatternAddLangSet(pattern, FC_LANG, lang)
+        FcLangSetDestroy(lang)
+        return pattern
+    }
+
+    /// fontconfig's best font for `family` (and `style`), and whether it is a match: the
+    /// family itself or one fontconfig gives for it (an alias such as Helvetica's Liberation
+    /// Sans), not the default family that stands in for names nothing has.
+    private func bestMatch(family: String, style: String?) -> (FontFace, Bool)? {
+        guard let (face, families) = fontconfigMatch(family: family, style: style) else { return nil }
+        let standIn = defaultFamilies
+        let isMatch = families.contains(family.lowercased()) || families != standIn
+        return (face, isMatch)
+    }
+
+    /// The families of the font fontconfig gives for a name no font has.
+    private lazy var defaultFamilies: Set<String> = fontconfigMatch(family: "reel-no-such-font-\u{1}", style: nil)?.1 ?? []
+
+    /// fontconfig's best font for `family` and `style`, and that font's family names in lower case.
+    private func fontconfigMatch(family: String, style: String?) -> (FontFace, Set<String>)? {
+        let pattern = Self.pattern(family: family, style: style, language: "en")
+        defer { FcPatternDestroy(pattern) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        guard let face = open(font) else { return nil }
+        return (face, Set(strings(font, FC_FAMILY).map { $0.lowercased() }))
+    }
+
+    /// A face whose `objects` (PostScript name, full name) equal `name`, case aside.
+    private func face(whereAny objects: [String], is name: String) -> FontFace? {
+        let all = FcPatternCreate()!
+        defer { FcPatternDestroy(all) }
+        let wanted = FcObjectSetCreate()!
+        defer { FcObjectSetDestroy(wanted) }
+        for object in [FC_FILE, FC_INDEX] + objects { FcObjectSetAdd(wanted, object) }
+        guard let list = FcFontList(config, all, wanted) else { return nil }
+        defer { FcFontSetDestroy(list) }
+        let target = name.lowercased()
+        var matches: [(String, Int32, OpaquePointer)] = []
+        for i in 0..<Int(list.pointee.nfont) {
+            guard let font = list.pointee.fonts[i] else { continue }
+            if objects.contains(where: { strings(font, $0).contains { $0.lowercased() == target } }) {
+                var file: UnsafeMutablePointer<FcChar8>?
+                var index: Int32 = 0
+                guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+                FcPatternGetInteger(font, FC_INDEX, 0, &index)
+                matches.append((String(cString: file), index, font))
+            }
+        }
+        // The same name in several places: the first by file and index, so every machine with
+        // the same files picks the same one.
+        guard let first = matches.min(by: { ($0.0, $0.1) < ($1.0, $1.1) }) else { return nil }
+        return open(first.2)
+    }
+
+    private func strings(_ font: OpaquePointer, _ object: String) -> [String] {
+        var out: [String] = []
+        var s: UnsafeMutablePointer<FcChar8>?
+        var i: Int32 = 0
+        while FcPatternGetString(font, object, i, &s) == FcResultMatch, let s {
+            out.append(String(cString: s))
+            i += 1
+        }
+        return out
+    }
+
+    /// The face a fontconfig pattern names (file and index), opened once per process.
+    private func open(_ font: OpaquePointer) -> FontFace? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        let path = String(cString: file)
+        let key = "\(path)#\(index & 0xFFFF)"
+        if let kept = faces[key] { return kept }
+        guard let face = try? FontFace(path: path, index: Int(index & 0xFFFF)) else { return nil }
+        faces[key] = face
+        return face
+    }
+}
