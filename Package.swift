@@ -65,7 +65,8 @@ let package = Package(
             exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(
-            name: "ReelTests", dependencies: ["Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
+            name: "ReelTests",
+            dependencies: ["Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelLayers", "ReelTimeline"])
     ]
 )

@@ -45,7 +45,9 @@ public enum TextInspection {
                 let layout = assets.typesetter.layout(TextBlock(layer))
                 for run in layout.fonts {
                     let face = run.face
-                    say("text \(path): \"\(run.name)\" is \(face.family) \(face.style), \(face.path)\(face.index > 0 ? " #\(face.index)" : "")", &lines)
+                    say(
+                        "text \(path): \"\(run.name)\" is \(face.family) \(face.style), \(face.path)\(face.index > 0 ? " #\(face.index)" : "")",
+                        &lines)
                     if !run.isMatch {
                         say(
                             "text \(path): no font is named \"\(run.name)\"; fontconfig's default \(face.family) \(face.style) stands in (\(face.path))",
@@ -71,7 +73,8 @@ public enum TextInspection {
     static func quoted(_ characters: [Unicode.Scalar]) -> String {
         let shown = characters.prefix(12)
         let codes = shown.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
-        return "\"\(String(String.UnicodeScalarView(shown)))\" (\(codes)\(characters.count > 12 ? " and \(characters.count - 12) more" : ""))"
+        return
+            "\"\(String(String.UnicodeScalarView(shown)))\" (\(codes)\(characters.count > 12 ? " and \(characters.count - 12) more" : ""))"
     }
 
     /// Every text layer under `layers` with its id path, masks and sublayers included.

@@ -84,16 +84,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         lineGap = Double(extents.line_gap) / unitsPerEm
         family = opened.pointee.family_name.map { String(cString: $0) } ?? ""
         style = opened.pointee.style_name.map { String(cString: $0) } ?? ""
+        // Every property is set from here on: a throw runs deinit, which frees the face.
         if let problem = FontFace.cutShortTable(face: opened, font: font) {
-            _ = FontLibrary.withFreeType { _ in FT_Done_Face(opened) }
-            hb_font_destroy(font)
-            bytes.deallocate()
             throw FontError(path: path, reason: "a font file cut short or damaged (\(problem))")
         }
         guard opened.pointee.num_glyphs > 0, opened.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            _ = FontLibrary.withFreeType { _ in FT_Done_Face(opened) }
-            hb_font_destroy(font)
-            bytes.deallocate()
             throw FontError(path: path, reason: "a font without scalable glyph outlines (a bitmap font)")
         }
     }
@@ -116,24 +111,31 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return n
     }
 
-    /// A table the font's directory declares longer than the file holds (a file cut short
-    /// that FreeType still opens), in words; nil when every table is whole.
+    /// A table the font's directory declares past the end of the file (a file cut short that
+    /// FreeType still opens: it leaves such tables out, HarfBuzz lists them clamped), in
+    /// words; nil when every table is whole.
     private static func cutShortTable(face: FT_Face, font: OpaquePointer) -> String? {
+        func name(_ tag: UInt32) -> String {
+            String(bytes: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }, encoding: .isoLatin1) ?? "?"
+        }
         var count: FT_ULong = 0
         guard FT_Sfnt_Table_Info(face, 0, nil, &count) == 0 else { return nil }
-        let hbFace = hb_font_get_face(font)
+        var whole: [UInt32: FT_ULong] = [:]
         for i in 0..<count {
             var tag: FT_ULong = 0
             var length: FT_ULong = 0
-            guard FT_Sfnt_Table_Info(face, FT_UInt(i), &tag, &length) == 0 else { continue }
-            let table = hb_face_reference_table(hbFace, hb_tag_t(tag))
+            if FT_Sfnt_Table_Info(face, FT_UInt(i), &tag, &length) == 0 { whole[UInt32(truncatingIfNeeded: tag)] = length }
+        }
+        let hbFace = hb_font_get_face(font)
+        var listed = hb_face_get_table_tags(hbFace, 0, nil, nil)
+        var tags = [hb_tag_t](repeating: 0, count: Int(listed))
+        _ = hb_face_get_table_tags(hbFace, 0, &listed, &tags)
+        for tag in tags.prefix(Int(listed)) {
+            guard let length = whole[tag] else { return "its `\(name(tag))` table lies past the end of the file" }
+            let table = hb_face_reference_table(hbFace, tag)
             let held = hb_blob_get_length(table)
             hb_blob_destroy(table)
-            if FT_ULong(held) < length {
-                let name =
-                    String(bytes: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }, encoding: .isoLatin1) ?? "?"
-                return "its `\(name)` table declares \(length) bytes, the file holds \(held)"
-            }
+            if FT_ULong(held) < length { return "its `\(name(tag))` table declares \(length) bytes, the file holds \(held)" }
         }
         return nil
     }
@@ -143,6 +145,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
     }
+
+    /// A glyph's advance width in font units (HarfBuzz's, before shaping adjusts it).
+    public func advance(of glyph: UInt32) -> Double { Double(hb_font_get_glyph_h_advance(font, glyph)) }
 
     /// A glyph's outline in font units, y up (FreeType's, unhinted); empty for a blank glyph.
     public func outline(of glyph: UInt32) -> Path {

@@ -11,6 +11,8 @@ public struct TextLayout: Sendable {
         public let origin: Point
         public let size: Double
         public let run: Int
+        /// The character (index in its paragraph) its cluster starts at; -1 for a truncation's "…".
+        public let character: Int
 
         /// Points per font unit.
         public var scale: Double { size / face.unitsPerEm }

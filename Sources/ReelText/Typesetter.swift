@@ -331,8 +331,7 @@ public final class Typesetter: @unchecked Sendable {
                 layout.glyphs.append(
                     TextLayout.Glyph(
                         face: piece.face, id: g.id, origin: Point(x: pen + g.offset.x, y: baseline + g.offset.y),
-                        size: piece.size,
-                        run: piece.run))
+                        size: piece.size, run: piece.run, character: piece.isEllipsis ? -1 : g.cluster))
                 pen += g.advance
                 if stretch > 0, !piece.isEllipsis, p.scalars[g.cluster] == " " { pen += stretch }
             }

@@ -56,9 +56,9 @@ public struct Timeline: Hashable, Sendable {
     /// Reads and validates a timeline file, reporting every problem at once.
     public static func load(contentsOf path: String) throws(TimelineError) -> Timeline {
         let url = URL(fileURLWithPath: path)
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOf: url, encoding: .utf8)
+            data = try Data(contentsOf: url)
         } catch {
             throw TimelineError(
                 file: path,
@@ -68,9 +68,33 @@ public struct Timeline: Hashable, Sendable {
                         found: "it could not be read (\(error.localizedDescription))")
                 ])
         }
+        guard let text = String(data: data, encoding: .utf8) else {
+            let at = Timeline.firstInvalidUTF8(data) ?? 0
+            let line = data.prefix(at).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw TimelineError(
+                file: path,
+                problems: [
+                    TimelineProblem(
+                        path: "", expected: "a UTF-8 file", found: "bytes that are not UTF-8 at byte \(at) (line \(line))")
+                ])
+        }
         return try decode(
             text, file: path, name: url.deletingPathExtension().lastPathComponent,
             baseDirectory: url.deletingLastPathComponent().path)
+    }
+
+    /// The offset of the first byte that does not belong to valid UTF-8; nil when all do.
+    static func firstInvalidUTF8(_ data: Data) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths and is the assets' root.

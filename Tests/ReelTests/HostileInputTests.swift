@@ -6,8 +6,9 @@ import Testing
 #endif
 
 /// The catalogue of hostile inputs in `Tests/Fixtures/invalid`: broken and malicious JSON,
-/// assets that are not images (empty, garbage, cut short, lying about their size, a folder, a
-/// FIFO, a file outside the timeline's folder, directly or through a link), memory bombs and
+/// assets that are not images or fonts (empty, garbage, cut short, lying about their size, a
+/// folder, a FIFO, a file outside the timeline's folder, directly or through a link, a font
+/// collection's missing face), text that is too long or holds control characters, memory bombs and
 /// output paths that would destroy something. Each entry of `catalogue.json` is a command with
 /// its expected exit status and a fragment of its message; none may crash, hang or leave an
 /// output behind.
@@ -45,6 +46,18 @@ import Testing
             "frame":[0,0,100,100],"path":{"elements":[["move",0,0],\(lines)]}}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("shape-path-million-elements.json"))
+        // Fonts from Debian's packages, cut short and as a collection, and a string of 10 MB.
+        try Data(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")).prefix(700_000))
+            .write(to: dir.appendingPathComponent("assets/truncated.ttf"))
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+            toPath: dir.appendingPathComponent("assets/collection.ttc").path)
+        try Data(
+            """
+            {"canvas":{"width":64,"height":64,"duration":1},"layers":[{"id":"t","class":"CATextLayer","bounds":[0,0,60,20],\
+            "string":"\(String(repeating: "a", count: 10 << 20))"}]}
+            """.utf8
+        ).write(to: dir.appendingPathComponent("text-ten-megabytes.json"))
         for c in cases {
             let start = Date()
             let result = try runReel(c.args, in: dir, timeout: Self.limit)

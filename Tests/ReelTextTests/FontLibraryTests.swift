@@ -1,0 +1,88 @@
+import Foundation
+import ReelCore
+import Testing
+
+@testable import ReelText
+
+/// Fonts are found as the page says: an asset first, then fontconfig's names and aliases, a
+/// stand-in (reported) for a name nothing has, and a fallback per character.
+@Suite struct FontLibraryTests {
+    @Test func fontconfigAliasesResolve() {
+        let library = FontLibrary()
+        let helvetica = library.face(named: "Helvetica")
+        #expect(helvetica.face.family == "Liberation Sans" && helvetica.face.style == "Regular" && helvetica.isMatch)
+        let bold = library.face(named: "Helvetica-Bold")
+        #expect(bold.face.family == "Liberation Sans" && bold.face.style == "Bold" && bold.isMatch)
+        #expect(library.face(named: "LiberationSans-Italic").face.style == "Italic")
+        #expect(library.face(named: "Times").face.family == "Liberation Serif")
+    }
+
+    @Test func aNameNothingHasGetsTheDefaultAndSaysSo() {
+        let found = FontLibrary().face(named: "Reel No Such Font")
+        #expect(!found.isMatch)
+        #expect(found.face.glyph(for: "a") != nil)
+    }
+
+    @Test func anAssetWinsOverTheMachinesFonts() throws {
+        let face = try FontFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        let library = FontLibrary(assets: ["Helvetica": face])
+        #expect(library.face(named: "Helvetica").face === face)
+    }
+
+    @Test func fallbackFindsAFontThatHasTheCharacter() {
+        let library = FontLibrary()
+        let han = library.fallback(for: "视", in: "Helvetica")
+        #expect(han?.glyph(for: "视") != nil)
+        #expect(library.fallback(for: "\u{10FFFD}", in: "Helvetica") == nil)
+    }
+}
+
+/// Font files are refused, with a reason, when FreeType or HarfBuzz cannot read them whole.
+@Suite struct FontFaceTests {
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    func scratch(_ name: String, _ data: Data) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-font-\(UUID().uuidString)-\(name)").path
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func garbageIsNotAFont() throws {
+        let path = try scratch("garbage.ttf", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: FontError.self) { try FontFace(path: path) }
+    }
+
+    @Test(arguments: [600, 100_000, 700_000, 759_000])
+    func aFileCutShortIsRefused(_ length: Int) throws {
+        let path = try scratch("cut.ttf", try Data(contentsOf: URL(fileURLWithPath: Self.dejaVu)).prefix(length))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: FontError.self) { try FontFace(path: path) }
+    }
+
+    @Test func aCollectionFaceOutOfRangeIsRefused() throws {
+        let path = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+        #expect(try FontFace(path: path, index: 2).family.hasPrefix("Noto Sans CJK"))
+        do {
+            _ = try FontFace(path: path, index: 99)
+            Issue.record("face 99 opened")
+        } catch {
+            #expect(error.reason.contains("asked for face 99"))
+        }
+    }
+
+    @Test func metricsAndOutlinesComeFromTheFile() throws {
+        let face = try FontFace(path: Self.dejaVu)
+        #expect(face.unitsPerEm == 2048)
+        let o = try #require(face.glyph(for: "o"))
+        // An "o": an outer contour and a hole, wound the other way.
+        let polygons = face.polygons(of: o, pixelsPerUnit: 36.0 / 2048)
+        #expect(polygons.count == 2)
+        func area(_ p: [Point]) -> Double {
+            zip(p, p.dropFirst() + [p[0]]).reduce(0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y } / 2
+        }
+        #expect(area(polygons[0]) * area(polygons[1]) < 0)
+        let box = face.inkBox(of: o)
+        #expect(box.width > 0 && box.minY < 0 && box.maxY > 1000)
+    }
+}
