@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
-        .testTarget(name: "ReelTextTests", dependencies: ["ReelText", "ReelCore"]),
+        .testTarget(name: "ReelTextTests", dependencies: ["ReelText", "ReelCore", "CFontStack"]),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore", "ReelTestSupport"]),
         .testTarget(
             name: "ReelRenderTests",

@@ -23,6 +23,7 @@ public final class FontLibrary: @unchecked Sendable {
     private struct FallbackKey: Hashable {
         let name: String
         let scalar: UInt32
+        let language: String
     }
 
     /// A library whose names first match `assets` (fonts the timeline ships, by asset name).
@@ -47,10 +48,11 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The face that draws `scalar` in text set in `name` when that font lacks it: the first
-    /// installed font, in fontconfig's order of likeness to `name`, that has the character;
-    /// nil when none has it.
-    public func fallback(for scalar: Unicode.Scalar, in name: String) -> FontFace? {
-        let key = FallbackKey(name: name, scalar: scalar.value)
+    /// installed font, in fontconfig's order of likeness to `name` for the language of
+    /// `script` (the character's, or its neighbours' for punctuation), that has the
+    /// character; nil when none has it.
+    public func fallback(for scalar: Unicode.Scalar, in name: String, script: hb_script_t) -> FontFace? {
+        let key = FallbackKey(name: name, scalar: scalar.value, language: SystemFonts.language(for: script))
         lock.lock()
         if let kept = fallbacks[key] {
             lock.unlock()
@@ -58,7 +60,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
         lock.unlock()
         let pattern = assets[name].map(\.family) ?? name
-        let found = SystemFonts.shared.fallback(for: scalar, like: pattern)
+        let found = SystemFonts.shared.fallback(for: scalar, like: pattern, language: key.language)
         lock.lock()
         fallbacks[key] = found
         lock.unlock()
@@ -118,10 +120,9 @@ final class SystemFonts: @unchecked Sendable {
     }
 
     /// The first font like `family` that has `scalar`.
-    func fallback(for scalar: Unicode.Scalar, like family: String) -> FontFace? {
+    func fallback(for scalar: Unicode.Scalar, like family: String, language: String) -> FontFace? {
         lock.lock()
         defer { lock.unlock() }
-        let language = SystemFonts.language(for: scalar)
         let key = family + "\u{0}" + language
         let set: UnsafeMutablePointer<FcFontSet>
         if let kept = sorted[key] {
@@ -148,10 +149,10 @@ final class SystemFonts: @unchecked Sendable {
         return nil
     }
 
-    /// The language whose fonts should draw `scalar`'s script first (Han as Simplified
-    /// Chinese), so the choice does not hang on the machine's locale.
-    static func language(for scalar: Unicode.Scalar) -> String {
-        switch hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value) {
+    /// The language whose fonts should draw `script` first (Han as Simplified Chinese), so
+    /// the choice does not hang on the machine's locale.
+    static func language(for script: hb_script_t) -> String {
+        switch script {
         case HB_SCRIPT_HAN, HB_SCRIPT_BOPOMOFO: return "zh-cn"
         case HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA: return "ja"
         case HB_SCRIPT_HANGUL: return "ko"

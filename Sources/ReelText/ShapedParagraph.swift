@@ -50,6 +50,7 @@ struct ShapedParagraph {
         let n = scalars.count
         let codepoints = scalars.map(\.value)
         (levels, isRightToLeft) = ShapedParagraph.bidiLevels(codepoints)
+        let scripts = ShapedParagraph.scripts(codepoints)
         // Faces, character by character.
         var faces: [FontFace] = []
         faces.reserveCapacity(n)
@@ -62,7 +63,7 @@ struct ShapedParagraph {
                 faces.append(primary)
             } else if i > 0, runs[i - 1] == r, ShapedParagraph.joinsPrevious(c), faces[i - 1].glyph(for: c) != nil {
                 faces.append(faces[i - 1])
-            } else if let other = library.fallback(for: c, in: name) {
+            } else if let other = library.fallback(for: c, in: name, script: scripts[i]) {
                 faces.append(other)
                 if let k = report[r].fallbacks.firstIndex(where: { $0.face === other }) {
                     if !report[r].fallbacks[k].characters.contains(c) { report[r].fallbacks[k].characters.append(c) }
@@ -76,7 +77,6 @@ struct ShapedParagraph {
         }
         self.faces = faces
         // Items: one run, face, level and script each.
-        let scripts = ShapedParagraph.scripts(codepoints)
         var items: [Item] = []
         var start = 0
         for i in stride(from: 1, through: n, by: 1)
@@ -171,9 +171,7 @@ struct ShapedParagraph {
             buffer, codepoints, Int32(codepoints.count), UInt32(item.range.lowerBound), Int32(item.range.count))
         hb_buffer_set_direction(buffer, item.level % 2 == 1 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, script)
-        hb_buffer_set_language(
-            buffer,
-            hb_language_from_string(SystemFonts.language(for: Unicode.Scalar(codepoints[item.range.lowerBound]) ?? " "), -1))
+        hb_buffer_set_language(buffer, hb_language_from_string(SystemFonts.language(for: script), -1))
         hb_shape(item.face.font, buffer, nil, 0)
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!

@@ -1,4 +1,5 @@
 import Foundation
+import CFontStack
 import ReelCore
 import Testing
 
@@ -31,9 +32,9 @@ import Testing
 
     @Test func fallbackFindsAFontThatHasTheCharacter() {
         let library = FontLibrary()
-        let han = library.fallback(for: "视", in: "Helvetica")
+        let han = library.fallback(for: "视", in: "Helvetica", script: HB_SCRIPT_HAN)
         #expect(han?.glyph(for: "视") != nil)
-        #expect(library.fallback(for: "\u{10FFFD}", in: "Helvetica") == nil)
+        #expect(library.fallback(for: "\u{10FFFD}", in: "Helvetica", script: HB_SCRIPT_COMMON) == nil)
     }
 }
 
