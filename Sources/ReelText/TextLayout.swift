@@ -52,36 +52,74 @@ public struct TextLayout: Sendable {
 
     /// The box the glyphs' ink covers in the block's space (FreeType's outline extents); nil
     /// when nothing is inked.
-    public var inkBox: Rect? {
-        var box: Rect? = nil
+    public private(set) var inkBox: Rect? = nil
+    /// Glyphs drawn as one coverage, in order (consecutive glyphs of one run), and whether
+    /// some of their ink overlaps (joined Arabic letters, a mark over its base, lines whose
+    /// ink meets): such a group is filled as the union of its outlines, so the overlap's edges
+    /// are covered once, not twice.
+    public private(set) var groups: [(glyphs: Range<Int>, overlaps: Bool)] = []
+
+    /// Works out the ink box and the groups once the glyphs are placed.
+    mutating func finish() {
+        var boxes: [Rect?] = []
+        boxes.reserveCapacity(glyphs.count)
         for g in glyphs {
             let ink = g.face.inkBox(of: g.id)
-            guard ink.width > 0 || ink.height > 0 else { continue }
+            guard ink.width > 0 || ink.height > 0 else {
+                boxes.append(nil)
+                continue
+            }
             let s = g.scale
             let r = Rect(x: g.origin.x + ink.minX * s, y: g.origin.y - ink.maxY * s, width: ink.width * s, height: ink.height * s)
-            box = box.map { $0.union(r) } ?? r
+            boxes.append(r)
+            inkBox = inkBox.map { $0.union(r) } ?? r
         }
-        return box
+        func overlap(_ a: Rect, _ b: Rect) -> Bool {
+            a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+        }
+        // Each glyph is checked against the glyphs before it on its line (the nearest 16) and
+        // the line before against the line when the two lines' ink meets.
+        var start = 0
+        var overlaps = false
+        var lineInk: [Rect] = []
+        for line in lines {
+            var ink: Rect? = nil
+            for i in line.glyphs {
+                if i > start, glyphs[i].run != glyphs[i - 1].run {
+                    groups.append((start..<i, overlaps))
+                    (start, overlaps) = (i, false)
+                }
+                guard let box = boxes[i] else { continue }
+                if !overlaps, i == line.glyphs.lowerBound, i > start, let above = lineInk.last, overlap(above, box) {
+                    overlaps = true
+                }
+                var k = i - 1
+                while !overlaps, k >= max(start, line.glyphs.lowerBound, i - 16) {
+                    if let other = boxes[k], overlap(other, box) { overlaps = true }
+                    k -= 1
+                }
+                ink = ink.map { $0.union(box) } ?? box
+            }
+            if let ink { lineInk.append(ink) }
+        }
+        if start < glyphs.count { groups.append((start..<glyphs.count, overlaps)) }
     }
 
     /// Every glyph's outline as closed polygons in the space `transform` maps the block's
-    /// space to, grouped by run (for colour), flattened within 0.03 pixel there.
+    /// space to, by group (each of one run, for its colour), flattened within 0.03 pixel there.
     public func polygons(transform: Transform3D) -> [(run: Int, polygons: [[Point]])] {
         let zoom = Homography(transform).largestStretch
-        var out: [(run: Int, polygons: [[Point]])] = []
-        for g in glyphs {
-            let s = g.scale
-            let local = g.face.polygons(of: g.id, pixelsPerUnit: s * zoom)
-            guard !local.isEmpty else { continue }
-            let h = Homography(
-                Transform3D.scale(s, s).concatenating(.translation(g.origin.x, g.origin.y)).concatenating(transform))
-            let mapped = local.compactMap { Path.project($0, through: h) }
-            if out.last?.run == g.run {
-                out[out.count - 1].polygons += mapped
-            } else {
-                out.append((g.run, mapped))
+        return groups.map { group in
+            var polygons: [[Point]] = []
+            for g in glyphs[group.glyphs] {
+                let s = g.scale
+                let local = g.face.polygons(of: g.id, pixelsPerUnit: s * zoom)
+                guard !local.isEmpty else { continue }
+                let h = Homography(
+                    Transform3D.scale(s, s).concatenating(.translation(g.origin.x, g.origin.y)).concatenating(transform))
+                polygons += local.compactMap { Path.project($0, through: h) }
             }
+            return (glyphs[group.glyphs.lowerBound].run, group.overlaps ? FillRule.nonZero.trapezoids(of: polygons) : polygons)
         }
-        return out
     }
 }

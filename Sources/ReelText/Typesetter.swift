@@ -140,6 +140,7 @@ public final class Typesetter: @unchecked Sendable {
                 height: m.ascent + m.descent + m.gap)
             top += m.ascent + m.descent + m.gap
         }
+        layout.finish()
         return layout
     }
 

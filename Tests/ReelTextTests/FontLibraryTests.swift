@@ -1,5 +1,5 @@
-import Foundation
 import CFontStack
+import Foundation
 import ReelCore
 import Testing
 
