@@ -60,7 +60,7 @@ let package = Package(
             name: "ReelRenderTests",
             dependencies: [
                 "ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel",
-                "ReelTestSupport"
+                "ReelTestSupport", "CFontStack"
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
