@@ -16,6 +16,7 @@ TARGETS = {
     "ratio_ultrafast": (">=", 0.8),
     "extra_peak_memory_mb_veryfast": ("<=", 64.0),
     "shapes_render_cpu_ms_per_frame_1_thread": ("<=", 6.0),
+    "text_render_cpu_ms_per_frame_1_thread": ("<=", 4.0),
 }
 
 
@@ -62,6 +63,9 @@ def main():
         # The shapes scene (Timelines/bench/shapes.json): rings, dashes, gradients and a replicator.
         shapes = profile(reel, os.path.join(os.path.dirname(timeline), "shapes.json"), 1)["stages"]
         figures["shapes_render_cpu_ms_per_frame_1_thread"] = sum(shapes[s]["mean_cpu_ms"] for s in ("evaluate", "plan", "draw"))
+        # The text scene (Timelines/bench/text.json): 40 caption lines, 5 changing every second, 2 titles scaling.
+        text = profile(reel, os.path.join(os.path.dirname(timeline), "text.json"), 1)["stages"]
+        figures["text_render_cpu_ms_per_frame_1_thread"] = sum(text[s]["mean_cpu_ms"] for s in ("evaluate", "plan", "draw"))
         for preset in ("ultrafast", "veryfast"):
             out = os.path.join(work, f"encoder-{preset}.mp4")
             wall, cpu, peak, _ = timed(["ffmpeg", "-v", "error", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-s", f"{width}x{height}",
@@ -99,6 +103,7 @@ def main():
         ("render CPU ms/frame, 1 thread (evaluate+plan+draw)", "render_cpu_ms_per_frame_1_thread"),
         ("render CPU ms/frame, 2 threads", "render_cpu_ms_per_frame_2_threads"),
         ("shapes scene render CPU ms/frame, 1 thread", "shapes_render_cpu_ms_per_frame_1_thread"),
+        ("text scene render CPU ms/frame, 1 thread", "text_render_cpu_ms_per_frame_1_thread"),
         ("render+convert frames/s, 2 threads, no encoder", "render_convert_fps_2_threads"),
         ("convert CPU ms/frame (RGBA -> yuv420p BT.709)", "convert_cpu_ms_per_frame"),
     ]
