@@ -11,6 +11,8 @@ public struct DrawStep: Sendable {
         case fillRect(Rect, color: UInt32)
         /// Closed polygons (non-zero winding) in a premultiplied colour.
         case fillPolygons([[Point]], color: UInt32)
+        /// Fills with a coverage the executor keeps while it holds (text), in the premultiplied colour.
+        case fillKept(KeptFill, color: UInt32)
         /// An image through a transform, faded by `opacity` (0...255), and cut by the coverage
         /// of `cut` (polygons in the target's pixels: a rounded `masksToBounds`) when given.
         case image(ImageSource, transform: Transform3D, opacity: UInt32, cut: [[Point]]?)

@@ -333,12 +333,14 @@ public struct FramePlanner {
             }
         }
 
-        /// A text layer's glyph outlines, run by run in their colours, cut to the bounds (as Core
-        /// Animation draws text into a bitmap of the bounds' size) where the ink reaches past them.
+        /// A text layer's glyph outlines, group by group in their runs' colours, cut to the bounds
+        /// (as Core Animation draws text into a bitmap of the bounds' size) where the ink reaches
+        /// past them. Each group's coverage is kept by the executor while the text stands still.
         private mutating func drawText(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double) {
             let t = layer.text
             let b = layer.bounds
-            let layout = assets.typesetter.layout(TextBlock(layer))
+            let block = TextBlock(layer)
+            let layout = assets.typesetter.layout(block)
             let toBlock = Transform3D.translation(b.minX, b.minY).concatenating(layer.contentsTransform).concatenating(toDevice)
             var clip = clip
             var cut: [Point]? = nil
@@ -349,12 +351,19 @@ public struct FramePlanner {
                     cut = Path(rect: b).polygons(transform: toDevice).first ?? []
                 }
             }
-            for (run, polygons) in layout.polygons(transform: toBlock) {
-                let color = premultiplied(t.runs[run].foregroundColor ?? t.foregroundColor, opacity)
-                guard color != 0 else { continue }
-                let shapes =
-                    cut.map { convex in polygons.map { Path.clip($0, toConvex: convex) }.filter { !$0.isEmpty } } ?? polygons
-                fill(polygons: shapes, color: color, clip: clip, index: index, part: .text)
+            for (k, group) in layout.groups.enumerated() {
+                guard let ink = group.inkBox else { continue }
+                let color = premultiplied(t.runs[layout.run(ofGroup: k)].foregroundColor ?? t.foregroundColor, opacity)
+                let box = bounds(
+                    of: Rect(x: ink.minX - 1, y: ink.minY - 1, width: ink.width + 2, height: ink.height + 2), toBlock)
+                let area = PixelRect(covering: box).intersection(clip)
+                guard color != 0, !area.isEmpty else { continue }
+                let fill = KeptFill(key: KeptFill.Key(block: block, group: k, transform: toBlock, area: area)) {
+                    let polygons = layout.polygons(ofGroup: k, transform: toBlock)
+                    return cut.map { convex in polygons.map { Path.clip($0, toConvex: convex) }.filter { !$0.isEmpty } }
+                        ?? polygons
+                }
+                emit(.fillKept(fill, color: color), area, index, .text)
             }
         }
 

@@ -10,6 +10,7 @@ public final class PlanExecutor {
     private let arena = ScratchArena()
     private var shadows = ShadowCache()
     private var rasterCache = RasterCache()
+    private var coverage = CoverageCache()
     private let groupRows = GroupRows()
     private let drawsByRows: Bool
     /// Memory for drawing a frame band by band (`runInBands`).
@@ -107,6 +108,7 @@ public final class PlanExecutor {
         }
         shadows.endFrame()
         rasterCache.endFrame()
+        coverage.endFrame()
         arena.endFrame()
     }
 
@@ -183,7 +185,7 @@ public final class PlanExecutor {
             var index = 0
             while index < plan.steps.count {
                 switch plan.steps[index].operation {
-                case .fillRect, .fillPolygons, .image, .rasterized, .gradient:
+                case .fillRect, .fillPolygons, .fillKept, .image, .rasterized, .gradient:
                     break
                 case .beginGroup:
                     if groupsByRow, let end = GroupRows.end(of: plan.steps, groupAt: index) {
@@ -201,7 +203,7 @@ public final class PlanExecutor {
     }
 
     /// Bytes the executor holds between frames: scratch memory, band memory and kept shadow masks.
-    public var retainedBytes: Int { arena.footprint + bandCapacity + shadows.byteCount }
+    public var retainedBytes: Int { arena.footprint + bandCapacity + shadows.byteCount + coverage.byteCount }
 
     /// Draws the steps of `plan` over `band` of `buffer` (steps on the buffer itself are cut
     /// to it; a plan with pictures is drawn with the whole buffer as its band). `kept` holds
@@ -248,6 +250,14 @@ public final class PlanExecutor {
                 rasterizer.fill(rect: rect, color: color, into: target, clip: area)
             case .fillPolygons(let polygons, let color):
                 rasterizer.fill(polygons, color: color, into: target, clip: area)
+            case .fillKept(let fill, let color):
+                let mask = coverage.mask(for: fill) { rasterizer.mask(fill.polygons(), clip: step.area) }
+                let drawn = area.intersection(mask.region)
+                for y in drawn.y..<drawn.maxY {
+                    Rasterizer.blendRow(
+                        target.row(y) + drawn.x, coverage: mask.row(y) + (drawn.x - mask.region.x), count: drawn.width,
+                        color: color)
+                }
             case .image(let source, let transform, let opacity, let cut):
                 let mark = arena.mark
                 let coverage = cut.map { polygons -> CoverageMask in

@@ -57,7 +57,7 @@ public struct TextLayout: Sendable {
     /// some of their ink overlaps (joined Arabic letters, a mark over its base, lines whose
     /// ink meets): such a group is filled as the union of its outlines, so the overlap's edges
     /// are covered once, not twice.
-    public private(set) var groups: [(glyphs: Range<Int>, overlaps: Bool)] = []
+    public private(set) var groups: [(glyphs: Range<Int>, overlaps: Bool, inkBox: Rect?)] = []
 
     /// Works out the ink box and the groups once the glyphs are placed.
     mutating func finish() {
@@ -81,13 +81,14 @@ public struct TextLayout: Sendable {
         // the line before against the line when the two lines' ink meets.
         var start = 0
         var overlaps = false
+        var groupInk: Rect? = nil
         var lineInk: [Rect] = []
         for line in lines {
             var ink: Rect? = nil
             for i in line.glyphs {
                 if i > start, glyphs[i].run != glyphs[i - 1].run {
-                    groups.append((start..<i, overlaps))
-                    (start, overlaps) = (i, false)
+                    groups.append((start..<i, overlaps, groupInk))
+                    (start, overlaps, groupInk) = (i, false, nil)
                 }
                 guard let box = boxes[i] else { continue }
                 if !overlaps, i == line.glyphs.lowerBound, i > start, let above = lineInk.last, overlap(above, box) {
@@ -99,27 +100,29 @@ public struct TextLayout: Sendable {
                     k -= 1
                 }
                 ink = ink.map { $0.union(box) } ?? box
+                groupInk = groupInk.map { $0.union(box) } ?? box
             }
             if let ink { lineInk.append(ink) }
         }
-        if start < glyphs.count { groups.append((start..<glyphs.count, overlaps)) }
+        if start < glyphs.count { groups.append((start..<glyphs.count, overlaps, groupInk)) }
     }
 
-    /// Every glyph's outline as closed polygons in the space `transform` maps the block's
-    /// space to, by group (each of one run, for its colour), flattened within 0.03 pixel there.
-    public func polygons(transform: Transform3D) -> [(run: Int, polygons: [[Point]])] {
+    /// The outlines of group `k`'s glyphs as closed polygons in the space `transform` maps the
+    /// block's space to, flattened within 0.03 pixel there; the union of them where they overlap.
+    public func polygons(ofGroup k: Int, transform: Transform3D) -> [[Point]] {
         let zoom = Homography(transform).largestStretch
-        return groups.map { group in
-            var polygons: [[Point]] = []
-            for g in glyphs[group.glyphs] {
-                let s = g.scale
-                let local = g.face.polygons(of: g.id, pixelsPerUnit: s * zoom)
-                guard !local.isEmpty else { continue }
-                let h = Homography(
-                    Transform3D.scale(s, s).concatenating(.translation(g.origin.x, g.origin.y)).concatenating(transform))
-                polygons += local.compactMap { Path.project($0, through: h) }
-            }
-            return (glyphs[group.glyphs.lowerBound].run, group.overlaps ? FillRule.nonZero.trapezoids(of: polygons) : polygons)
+        var polygons: [[Point]] = []
+        for g in glyphs[groups[k].glyphs] {
+            let s = g.scale
+            let local = g.face.polygons(of: g.id, pixelsPerUnit: s * zoom)
+            guard !local.isEmpty else { continue }
+            let h = Homography(
+                Transform3D.scale(s, s).concatenating(.translation(g.origin.x, g.origin.y)).concatenating(transform))
+            polygons += local.compactMap { Path.project($0, through: h) }
         }
+        return groups[k].overlaps ? FillRule.nonZero.trapezoids(of: polygons) : polygons
     }
+
+    /// The run whose colour group `k` takes.
+    public func run(ofGroup k: Int) -> Int { glyphs[groups[k].glyphs.lowerBound].run }
 }
