@@ -97,6 +97,26 @@ public struct LayerDocument {
     }
 
     /// Sets `key` when a value is given; leaves it to its declared default otherwise.
+    // CATextLayer
+    /// The text (`\n` breaks lines), and the font, size and colour where they differ from
+    /// Core Animation's (Helvetica, 36, white).
+    public func text(_ string: String, font: String? = nil, size: Double? = nil, color: String? = nil) -> LayerDocument {
+        set("string", string).setting("font", font).setting("fontSize", size).setting("foregroundColor", color)
+    }
+
+    /// An attributed string: runs whose font, size and colour override the layer's.
+    public func text(runs: [TextRun]) -> LayerDocument {
+        set("string", PropertyValue.text(runs).json)
+    }
+
+    /// How lines are laid out in the bounds: wrapped at the width, cut with "…", aligned.
+    public func textLayout(wrapped: Bool? = nil, truncation: TextTruncation? = nil, alignment: TextAlignment? = nil)
+        -> LayerDocument
+    {
+        setting("isWrapped", wrapped).setting("truncationMode", truncation?.rawValue).setting(
+            "alignmentMode", alignment?.rawValue)
+    }
+
     func setting(_ key: String, _ value: JSONConvertible?) -> LayerDocument {
         value.map { set(key, $0) } ?? self
     }

@@ -54,4 +54,29 @@ import Testing
             #expect(LayerProperty.all[key]?.isLayerKey == true, "`\(key)` is no declared layer key")
         }
     }
+
+    @Test func textLayersBuildWithRunsAndLayout() throws {
+        let doc = TimelineDocument(name: "titles", width: 400, height: 200, fps: 10, duration: 1, background: "#000000") {
+            LayerDocument("title", class: .textLayer) {
+                Animate.basic("fontSize", from: 20, to: 40).duration(1)
+            }
+            .frame(0, 0, 400, 60).text("Title", font: "Helvetica-Bold", size: 40).textLayout(alignment: .center)
+            LayerDocument("lowerThird", class: .textLayer).frame(0, 100, 400, 80)
+                .text(runs: [TextRun("Ada Lovelace\n", font: "Helvetica-Bold"), TextRun("Programmer", fontSize: 18)])
+                .textLayout(wrapped: true, truncation: .end)
+        }
+        let written = LayerDocument("t", class: .textLayer).text("Hi").textLayout(wrapped: true).document
+        guard case .object(let members) = written else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["id", "class", "string", "isWrapped"])
+        let root = try doc.build().presentation(at: 0.5)
+        let title = try #require(root.sublayers.first { $0.id == "title" })
+        #expect(title.layerClass == .textLayer && title.text.string == "Title" && title.text.font == "Helvetica-Bold")
+        #expect(abs(title.text.fontSize - 30) < 1e-9 && title.text.alignmentMode == .center)
+        let lower = try #require(root.sublayers.first { $0.id == "lowerThird" })
+        #expect(lower.text.runs.count == 2 && lower.text.runs[1].fontSize == 18 && lower.text.isWrapped)
+        #expect(lower.text.truncationMode == .end)
+    }
 }
