@@ -68,13 +68,20 @@ public struct ClockTimeline {
     /// A sweeping second hand instead of one step a second.
     public let smooth: Bool
     public let digitsPath: String
+    /// A font the LCD digits are set in (a `CATextLayer` per place) instead of the sprite sheet.
+    public let digitFont: String?
+    /// A line of text under the clock.
+    public let label: String?
     public let analog: AnalogLayout?
     public let lcd: LCDLayout?
 
     public init(
         style: Style = .analog, start: Int, duration: Double = 60, width: Int = 1920, height: Int = 1080,
-        fps: Double = 30, smooth: Bool = false, digitsPath: String = ClockTimeline.defaultDigitsPath
+        fps: Double = 30, smooth: Bool = false, digitsPath: String = ClockTimeline.defaultDigitsPath,
+        digitFont: String? = nil, label: String? = nil
     ) {
+        self.digitFont = digitFont
+        self.label = label
         self.style = style
         self.start = ((start % Self.secondsPerDay) + Self.secondsPerDay) % Self.secondsPerDay
         self.duration = duration
@@ -173,13 +180,20 @@ public struct ClockTimeline {
         var layers: [LayerDocument] = []
         if let analog { layers.append(analogLayer(analog)) }
         if let lcd { layers.append(lcdLayer(lcd)) }
+        if let label {
+            let (w, h) = (Double(width), Double(height))
+            layers.append(
+                LayerDocument("label", class: .textLayer).frame(0, Self.r3(0.88 * h), w, Self.r3(0.1 * h))
+                    .text(label, size: Self.r3(0.045 * h), color: Self.faceColor).textLayout(truncation: .end, alignment: .center)
+            )
+        }
         let built = TimelineDocument(
             name: "clock", width: Double(width), height: Double(height), fps: fps, duration: duration,
             background: Self.background
         ) {
             for layer in layers { layer }
         }
-        return lcd == nil ? built : built.asset(Self.digitsAsset, path: digitsPath)
+        return lcd == nil || digitFont != nil ? built : built.asset(Self.digitsAsset, path: digitsPath)
     }
 
     /// A repeating animation `period` seconds long, started `start mod period` seconds into its cycle.
@@ -264,6 +278,16 @@ public struct ClockTimeline {
             let (id, glyphs, step) = place
             let period = glyphs.count * step
             let now = glyphs[start % period / step]
+            if let digitFont {
+                // Set in a font: the place's string steps through its digits.
+                return LayerDocument(id, class: .textLayer) {
+                    cycle(
+                        Animate.keyframes("string", values: glyphs.map { "\($0)" }, calculationMode: "discrete"), period: period)
+                }
+                .frame(frame.origin.x - origin.x, frame.origin.y - origin.y, frame.size.width, frame.size.height)
+                .text("\(now)", font: digitFont, size: Self.r3(frame.size.height / 1.2), color: Self.inkColor)
+                .textLayout(alignment: .center)
+            }
             return LayerDocument(id) {
                 cycle(
                     Animate.keyframes(
@@ -275,12 +299,17 @@ public struct ClockTimeline {
                 "magnificationFilter", "nearest")
         }
         let colons: [LayerDocument] = l.colonFrames.enumerated().map { i, frame in
-            LayerDocument("colon\(i + 1)") {
-                // Lit for the first half of every second.
-                Animate.keyframes("opacity", values: [1, 0], calculationMode: "discrete").duration(1).repeatCount(.infinity)
+            // Lit for the first half of every second.
+            let blink = Animate.keyframes("opacity", values: [1, 0], calculationMode: "discrete").duration(1).repeatCount(
+                .infinity)
+            let colon = LayerDocument("colon\(i + 1)", class: digitFont == nil ? .layer : .textLayer) { blink }
+                .frame(frame.origin.x - origin.x, frame.origin.y - origin.y, frame.size.width, frame.size.height)
+            if let digitFont {
+                return colon.text(":", font: digitFont, size: Self.r3(frame.size.height / 1.2), color: Self.inkColor)
+                    .textLayout(alignment: .center)
             }
-            .frame(frame.origin.x - origin.x, frame.origin.y - origin.y, frame.size.width, frame.size.height)
-            .contents(Self.digitsAsset).set("contentsRect", ClockFont.colonContentsRect).set("magnificationFilter", "nearest")
+            return colon.contents(Self.digitsAsset).set("contentsRect", ClockFont.colonContentsRect).set(
+                "magnificationFilter", "nearest")
         }
         return LayerDocument("lcd") {
             for digit in digits { digit }

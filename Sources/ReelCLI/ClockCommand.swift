@@ -40,6 +40,12 @@ struct ClockCommand: ParsableCommand {
     @Flag(help: "Sweep the second hand instead of stepping it once a second.")
     var smooth = false
 
+    @Option(help: "Set the LCD digits in this font (a family or face name) instead of the pixel sprite sheet.")
+    var digitFont: String?
+
+    @Option(help: "A line of text under the clock.")
+    var label: String?
+
     @Option(parsing: .unconditional, help: "x264 constant rate factor, 0 (lossless) to 51.")
     var crf: String = "20"
 
@@ -107,8 +113,13 @@ struct ClockCommand: ParsableCommand {
         }
         if let emitTimeline, emitTimeline.isEmpty { throw problem("--emit-timeline needs a file name") }
         if let output, output.isEmpty { throw problem("--output needs a file name") }
+        if let digitFont, digitFont.isEmpty { throw problem("--digit-font needs a font name, such as \"DejaVu Sans Mono\"") }
+        if let label, label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw problem("--label must be one line of text without control characters")
+        }
         let clock = ClockTimeline(
-            style: style, start: startSeconds, duration: seconds, width: w, height: h, fps: rate, smooth: smooth)
+            style: style, start: startSeconds, duration: seconds, width: w, height: h, fps: rate, smooth: smooth,
+            digitFont: digitFont, label: label)
         return Settings(
             clock: clock, crf: crf, output: output ?? (emitTimeline == nil ? "clock.mp4" : nil), emitTimeline: emitTimeline)
     }
@@ -131,7 +142,9 @@ struct ClockCommand: ParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-clock-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            if clock.lcd != nil { try Self.writeDigits(to: folder.appendingPathComponent(ClockTimeline.defaultDigitsPath).path) }
+            if clock.lcd != nil, clock.digitFont == nil {
+                try Self.writeDigits(to: folder.appendingPathComponent(ClockTimeline.defaultDigitsPath).path)
+            }
             let timeline = try clock.timeline.build(baseDirectory: folder.path)
             let options = RenderOptions(crf: settings.crf, preset: preset)
             let meter = ProgressMeter(enabled: !quiet)
@@ -143,7 +156,9 @@ struct ClockCommand: ParsableCommand {
     /// Writes the timeline JSON, and for an LCD the sprite sheet it names, beside it.
     private func emit(_ clock: ClockTimeline, to path: String) throws {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        if clock.lcd != nil { try Self.writeDigits(to: folder.appendingPathComponent(ClockTimeline.defaultDigitsPath).path) }
+        if clock.lcd != nil, clock.digitFont == nil {
+            try Self.writeDigits(to: folder.appendingPathComponent(ClockTimeline.defaultDigitsPath).path)
+        }
         let text = clock.timeline.jsonText + "\n"
         try AtomicOutput(destination: path).write(Data(text.utf8))
         if !quiet { printError("wrote \(path) (\(text.utf8.count) bytes)") }

@@ -86,8 +86,9 @@ enum TextCoding {
         c != "\n" && (c.value < 0x20 || (0x7F...0x9F).contains(c.value))
     }
 
-    /// Runs as the file writes them: one run without overrides as a plain string.
+    /// Runs as the file writes them: none as null, one run without overrides as a plain string.
     static func json(_ runs: [TextRun]) -> JSONValue {
+        if runs.isEmpty { return .null }
         if runs.count == 1, runs[0].font == nil, runs[0].fontSize == nil, runs[0].foregroundColor == nil {
             return .string(runs[0].text)
         }

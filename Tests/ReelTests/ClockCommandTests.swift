@@ -295,6 +295,35 @@ let repositoryTimelines = URL(fileURLWithPath: #filePath).deletingLastPathCompon
             ])
     }
 
+    /// `--digit-font` sets the LCD digits in a font (text layers whose strings step with the
+    /// time, no sprite sheet); `--label` puts a line of text under the clock.
+    @Test func digitsFromAFontAndALabel() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clock = try runReel(
+            [
+                "clock", "--style", "lcd", "--start", "09:59:58", "--duration", "3", "--size", "320x180", "--digit-font",
+                "DejaVu Sans Mono", "--label", "Berlin", "--emit-timeline", "clock.json"
+            ], in: dir)
+        #expect(clock.status == 0, "\(clock.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("assets/clock-digits.png").path))
+        for (time, shown) in [(0.5, "095958"), (1.5, "095959"), (2.5, "100000")] {
+            let inspect = try runReel(["inspect", "clock.json", "--time", "\(time)", "--key", "string"], in: dir)
+            #expect(inspect.status == 0, "\(inspect.stderr)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
+            let layers = try #require(json["layers"] as? [String: Any])
+            let digits = ["hours1", "hours2", "minutes1", "minutes2", "seconds1", "seconds2"].compactMap {
+                layers["lcd/\($0)"] as? String
+            }
+            #expect(digits.joined() == shown, "at \(time) s")
+            #expect(layers["label"] as? String == "Berlin")
+        }
+        let frame = try runReel(["frame", "clock.json", "--time", "0.2", "-o", "f.png"], in: dir)
+        #expect(frame.status == 0, "\(frame.stderr)")
+        let bad = try runReel(["clock", "--digit-font", "", "-o", "x.mp4"], in: dir)
+        #expect(bad.status == 1 && bad.stderr.contains("--digit-font needs a font name"))
+    }
+
     /// An hour of both clocks is under 100 KB of JSON, and its frame at 3599 s shows the right
     /// time on both: 23:30:00 + 3599 s = 00:29:59.
     @Test func anHourLongTimelineIsSmallAndRight() throws {
