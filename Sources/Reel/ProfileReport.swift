@@ -1,6 +1,5 @@
 import Foundation
 import ReelCore
-import ReelRaster
 import ReelRender
 
 /// The figures of a profiled run: per frame and per stage wall and CPU time, their
@@ -190,43 +189,5 @@ public struct ProfileReport: Sendable {
     }
 
     /// Colours of the stages in the chart, in `FrameStage.allCases` order.
-    public static let chartColors: [(name: String, rgb: UInt32)] = [
-        ("grey", 0x9E9E9E), ("blue", 0x3498DB), ("orange", 0xF39C12), ("green", 0x2ECC71), ("purple", 0x9B59B6)
-    ]
-
-    /// Per-frame cost stacked by stage, one bar per frame left to right, on a dark ground with
-    /// a faint line every millisecond (every 5 ms brighter, every 10 ms brighter still).
-    public func chart(width requested: Int = 1200, height: Int = 400) -> PixelBuffer {
-        let bar = max(1, min(8, requested / max(records.count, 1)))
-        let width = max(requested, bar * records.count + 20)
-        let buffer = PixelBuffer(width: width, height: height)
-        buffer.clear(to: Color(red: 0.1, green: 0.1, blue: 0.12, alpha: 1))
-        let rasterizer = Rasterizer()
-        let clip = PixelRect(x: 0, y: 0, width: width, height: height)
-        let plot = Double(height - 20)
-        let top = max(records.map { Double(total($0)) / 1e6 }.max() ?? 1, 1)
-        let perMs = plot / top
-        for ms in stride(from: 1.0, through: top, by: 1.0) {
-            let y = Double(height - 10) - ms * perMs
-            let shade: UInt32 =
-                ms.truncatingRemainder(dividingBy: 10) == 0 ? 0x90 : ms.truncatingRemainder(dividingBy: 5) == 0 ? 0x60 : 0x38
-            guard top / 1 < 200 || ms.truncatingRemainder(dividingBy: 10) == 0 else { continue }
-            rasterizer.fill(
-                rect: Rect(x: 0, y: y, width: Double(width), height: 1), color: 0xFF00_0000 | shade << 16 | shade << 8 | shade,
-                into: buffer, clip: clip)
-        }
-        for (i, r) in records.enumerated() {
-            var y = Double(height - 10)
-            for stage in stages {
-                let h = Double(r[stage].wall) / 1e6 * perMs
-                let rgb = ProfileReport.chartColors[FrameStage.allCases.firstIndex(of: stage)!].rgb
-                let color = 0xFF00_0000 | (rgb & 0xFF) << 16 | (rgb >> 8 & 0xFF) << 8 | rgb >> 16
-                rasterizer.fill(
-                    rect: Rect(x: Double(10 + i * bar), y: y - h, width: Double(max(bar - (bar > 2 ? 1 : 0), 1)), height: h),
-                    color: color, into: buffer, clip: clip)
-                y -= h
-            }
-        }
-        return buffer
-    }
+    static let chartColors: [UInt32] = [0x9E9E9E, 0x3498DB, 0xF39C12, 0x2ECC71, 0x9B59B6]
 }

@@ -81,10 +81,7 @@ struct ProfileCommand: ParsableCommand {
             if let trace { try write(report.trace(), to: trace) }
             if let chart {
                 try write(ImageWriter.pngData(report.chart()), to: chart)
-                let legend = report.stages.map {
-                    "\($0.rawValue) \(ProfileReport.chartColors[FrameStage.allCases.firstIndex(of: $0)!].name)"
-                }
-                print("\nchart: \(chart) (\(legend.joined(separator: ", ")); a line every ms)")
+                print("\nchart: \(chart)")
             }
         }
     }

@@ -80,5 +80,13 @@ import Testing
             for x in 0..<chart.width where chart.pixel(x: x, y: y) == (0xF3, 0x9C, 0x12, 255) { orange += 1 }
         }
         #expect(orange > 0)
+        // Text drawn by Reel: the title in the top margin, the millisecond labels left of the plot.
+        func light(_ xs: Range<Int>, _ ys: Range<Int>) -> Int {
+            var n = 0
+            for y in ys { for x in xs where chart.pixel(x: x, y: y).r > 100 { n += 1 } }
+            return n
+        }
+        #expect(light(0..<600, 0..<40) > 100)
+        #expect(light(0..<60, 60..<360) > 50)
     }
 }
