@@ -57,10 +57,12 @@ public struct MemoryBudget: Sendable, Equatable {
             (0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
         var worst = (bytes: 0, frame: 0, layer: String?.none)
         var rasterizing = false
+        var keepsText = false
         for frame in frames.sorted() {
             let plan = planner.plan(
                 timeline.presentation(at: canvas.fps.time(ofFrame: frame)), width: width, height: height, scale: canvas.scale)
             rasterizing = rasterizing || plan.steps.contains { if case .rasterized = $0.operation { true } else { false } }
+            keepsText = keepsText || plan.steps.contains { if case .fillKept = $0.operation { true } else { false } }
             let peak = PlanExecutor.scratchPeak(of: plan)
             if peak.bytes > worst.bytes { worst = (peak.bytes, frame, peak.step.map { plan.layers[plan.steps[$0].layer] }) }
         }
@@ -70,7 +72,7 @@ public struct MemoryBudget: Sendable, Equatable {
         // straight-alpha copy.
         let converting =
             format.convertsWholeFrames ? WholeFrameConverter.scratchBytes(width: width, height: height, format: format) : 0
-        let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing) + converting
+        let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing, keepsText: keepsText) + converting
         return Estimate(
             images: imageBytes, perWorker: perWorker,
             perFrameInFlight: Int((Double(width * height) * format.bytesPerPixel).rounded(.up)), scratch: worst.bytes,

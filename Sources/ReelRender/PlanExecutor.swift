@@ -112,10 +112,12 @@ public final class PlanExecutor {
         arena.endFrame()
     }
 
-    /// The most the executor's caches keep: kept shadow masks, and with `rasterizing` the
-    /// `shouldRasterize` bitmaps (and one being made past their budget).
-    public static func cachedBytesLimit(rasterizing: Bool) -> Int {
+    /// The most the executor's caches keep: kept shadow masks, with `rasterizing` the
+    /// `shouldRasterize` bitmaps (and one being made past their budget), and with `keepsText`
+    /// the coverage of text.
+    public static func cachedBytesLimit(rasterizing: Bool, keepsText: Bool = false) -> Int {
         ShadowCache.budget + (rasterizing ? RasterCache.budget + 4 * RasterCache.maximumPixels : 0)
+            + (keepsText ? CoverageCache.budget : 0)
     }
 
     /// The most scratch memory drawing `plan` holds at once (offscreen pictures and masks, the
