@@ -37,6 +37,8 @@ import sys
 import numpy as np
 import skia
 
+import supersampled
+
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "ReelRenderTests", "Goldens", "shapes")
 W, H = 200, 160
 SUPERSAMPLE = 8
@@ -82,18 +84,10 @@ def scene(name, layers, draw, supersample=SUPERSAMPLE, assets=None, over=()):
     in order, after Skia has drawn `draw`: the gradients, which are evaluated once per pixel centre."""
     if len(sys.argv) > 1 and name not in sys.argv[1:]:
         return
-    surface = skia.Surface(W * supersample, H * supersample)
-    canvas = surface.getCanvas()
-    canvas.clear(color(BACKGROUND))
-    canvas.scale(supersample, supersample)
-    draw(canvas)
-    big = np.array(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType))
-    small = big.reshape(H, supersample, W, supersample, 4).astype(np.float64).mean(axis=(1, 3))
+    small = supersampled.draw(W, H, color(BACKGROUND), draw, supersample)
     for composite in over:
         small = composite(small)
-    pixels = np.ascontiguousarray(np.rint(small).astype(np.uint8))
-    # The background is opaque, so premultiplied and straight colour are the same bytes.
-    skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType).save(os.path.join(OUT, name + ".png"), skia.kPNG)
+    supersampled.save_png(small, os.path.join(OUT, name + ".png"))
     doc = {"version": 1, "canvas": {"width": W, "height": H, "duration": 1, "background": BACKGROUND}, "layers": layers}
     if assets:
         doc["assets"] = {k: {"path": v} for k, v in assets.items()}

@@ -18,9 +18,10 @@ import os
 import subprocess
 import sys
 
-import numpy as np
 import skia
 import uharfbuzz as hb
+
+import supersampled
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "ReelRenderTests", "Goldens", "text")
 W, H = 400, 160
@@ -98,15 +99,7 @@ def draw_runs(canvas, runs, frame, alignment="left", top=0.0):
 def scene(name, layers, draw):
     if len(sys.argv) > 1 and name not in sys.argv[1:]:
         return
-    surface = skia.Surface(W * SUPERSAMPLE, H * SUPERSAMPLE)
-    canvas = surface.getCanvas()
-    canvas.clear(color(BACKGROUND))
-    canvas.scale(SUPERSAMPLE, SUPERSAMPLE)
-    draw(canvas)
-    big = np.array(surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType))
-    small = big.reshape(H, SUPERSAMPLE, W, SUPERSAMPLE, 4).astype(np.float64).mean(axis=(1, 3))
-    pixels = np.ascontiguousarray(np.rint(small).astype(np.uint8))
-    skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType).save(os.path.join(OUT, name + ".png"), skia.kPNG)
+    supersampled.save_png(supersampled.draw(W, H, color(BACKGROUND), draw, SUPERSAMPLE), os.path.join(OUT, name + ".png"))
     doc = {"version": 1, "canvas": {"width": W, "height": H, "duration": 1, "background": BACKGROUND}, "layers": layers}
     with open(os.path.join(OUT, name + ".json"), "w") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)

@@ -72,7 +72,8 @@ public struct MemoryBudget: Sendable, Equatable {
         // straight-alpha copy.
         let converting =
             format.convertsWholeFrames ? WholeFrameConverter.scratchBytes(width: width, height: height, format: format) : 0
-        let perWorker = frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing, keepsText: keepsText) + converting
+        let perWorker =
+            frameBytes + worst.bytes + PlanExecutor.cachedBytesLimit(rasterizing: rasterizing, keepsText: keepsText) + converting
         return Estimate(
             images: imageBytes, perWorker: perWorker,
             perFrameInFlight: Int((Double(width * height) * format.bytesPerPixel).rounded(.up)), scratch: worst.bytes,

@@ -20,33 +20,12 @@ public struct KeptFill: @unchecked Sendable {
     public let polygons: () -> [[Point]]
 }
 
-/// The coverage of kept fills, per executor: a mask unused for a whole frame is dropped, and
-/// never more than `budget` bytes are kept (a mask past it is made for the step and not kept).
-struct CoverageCache {
-    /// Bytes of masks kept at most, per renderer.
-    static let budget = 64 << 20
+/// The coverage of kept fills, per executor (64 MB at most).
+typealias CoverageCache = FrameKept<KeptFill.Key, CoverageMask>
 
-    private var entries: [KeptFill.Key: CoverageMask] = [:]
-    private var used: Set<KeptFill.Key> = []
-    private(set) var byteCount = 0
+extension CoverageCache {
+    /// Bytes of coverage kept at most, per renderer.
+    static var budget: Int { 64 << 20 }
 
-    mutating func mask(for fill: KeptFill, make: () -> CoverageMask) -> CoverageMask {
-        used.insert(fill.key)
-        if let kept = entries[fill.key] { return kept }
-        let mask = make()
-        if byteCount + mask.byteCount <= CoverageCache.budget {
-            entries[fill.key] = mask
-            byteCount += mask.byteCount
-        }
-        return mask
-    }
-
-    /// Drops the masks the frame did not use.
-    mutating func endFrame() {
-        for (key, mask) in entries where !used.contains(key) {
-            entries[key] = nil
-            byteCount -= mask.byteCount
-        }
-        used.removeAll(keepingCapacity: true)
-    }
+    init() { self.init(budget: Self.budget, size: \.byteCount) }
 }

@@ -253,7 +253,7 @@ public final class PlanExecutor {
             case .fillPolygons(let polygons, let color):
                 rasterizer.fill(polygons, color: color, into: target, clip: area)
             case .fillKept(let fill, let color):
-                let mask = coverage.mask(for: fill) { rasterizer.mask(fill.polygons(), clip: step.area) }
+                let mask = coverage.value(for: fill.key) { rasterizer.mask(fill.polygons(), clip: step.area) }
                 let drawn = area.intersection(mask.region)
                 for y in drawn.y..<drawn.maxY {
                     Rasterizer.blendRow(

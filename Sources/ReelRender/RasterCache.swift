@@ -18,31 +18,14 @@ struct RasterCache {
         let scale: Double
     }
 
-    private var entries: [Key: Image] = [:]
-    private var used: Set<Key> = []
-    private var bytes = 0
+    private var kept = FrameKept<Key, Image>(budget: RasterCache.budget, size: RasterCache.byteCount)
 
     mutating func bitmap(for content: Layer, scale: Double, make: () -> Image) -> Image {
-        let key = Key(layer: content, scale: scale)
-        used.insert(key)
-        if let hit = entries[key] { return hit }
-        let bitmap = make()
-        let size = RasterCache.byteCount(bitmap)
-        if bytes + size <= RasterCache.budget {
-            entries[key] = bitmap
-            bytes += size
-        }
-        return bitmap
+        kept.value(for: Key(layer: content, scale: scale), make: make)
     }
 
     /// Drops the bitmaps the frame did not use.
-    mutating func endFrame() {
-        for (key, bitmap) in entries where !used.contains(key) {
-            entries[key] = nil
-            bytes -= RasterCache.byteCount(bitmap)
-        }
-        used.removeAll(keepingCapacity: true)
-    }
+    mutating func endFrame() { kept.endFrame() }
 
     private static func byteCount(_ image: Image) -> Int { image.levels.reduce(0) { $0 + $1.stride * $1.height } }
 }

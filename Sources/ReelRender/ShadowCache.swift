@@ -78,12 +78,10 @@ public struct ShadowCache {
         var sigma: Double { min(radius * scale, GaussianBlur.maximumSigma) }
     }
 
-    private var entries: [Key: CoverageMask] = [:]
-    private var used: Set<Key> = []
-    private var bytes = 0
+    private var kept = FrameKept<Key, CoverageMask>(budget: ShadowCache.budget, size: \.byteCount)
 
     /// Bytes of the masks kept now.
-    var byteCount: Int { bytes }
+    var byteCount: Int { kept.byteCount }
 
     /// The scale of an affine map that keeps shapes similar (a rotation or reflection with
     /// uniform scale, and a translation); nil for any other.
@@ -95,23 +93,8 @@ public struct ShadowCache {
     }
 
     /// The mask for `key`, made by `make` when it is not kept.
-    mutating func mask(for key: Key, make: () -> CoverageMask) -> CoverageMask {
-        used.insert(key)
-        if let hit = entries[key] { return hit }
-        let mask = make()
-        if bytes + mask.byteCount <= ShadowCache.budget {
-            entries[key] = mask
-            bytes += mask.byteCount
-        }
-        return mask
-    }
+    mutating func mask(for key: Key, make: () -> CoverageMask) -> CoverageMask { kept.value(for: key, make: make) }
 
     /// Drops the masks the frame did not use.
-    mutating func endFrame() {
-        for (key, mask) in entries where !used.contains(key) {
-            entries[key] = nil
-            bytes -= mask.byteCount
-        }
-        used.removeAll(keepingCapacity: true)
-    }
+    mutating func endFrame() { kept.endFrame() }
 }
