@@ -24,6 +24,24 @@ struct ShapedParagraph {
         let run: Int
         let level: Int
         var glyphs: [ShapedGlyph]
+
+        /// The glyphs whose clusters start in `range`, found by halving: HarfBuzz keeps an
+        /// item's clusters in order (rising left to right, falling for right to left).
+        func glyphs(in range: Range<Int>) -> ArraySlice<ShapedGlyph> {
+            let rising = level % 2 == 0
+            func firstIndex(where past: (Int) -> Bool) -> Int {
+                var (lo, hi) = (0, glyphs.count)
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if past(glyphs[mid].cluster) { hi = mid } else { lo = mid + 1 }
+                }
+                return lo
+            }
+            if rising {
+                return glyphs[firstIndex { $0 >= range.lowerBound }..<firstIndex { $0 >= range.upperBound }]
+            }
+            return glyphs[firstIndex { $0 < range.upperBound }..<firstIndex { $0 < range.lowerBound }]
+        }
     }
 
     let scalars: [Unicode.Scalar]

@@ -287,7 +287,7 @@ public final class Typesetter: @unchecked Sendable {
         var text = ""
         for (k, range) in ranges.enumerated() {
             for item in p.items where item.range.overlaps(range) {
-                let glyphs = item.glyphs.filter { range.contains($0.cluster) }
+                let glyphs = Array(item.glyphs(in: range))
                 pieces.append(Piece(level: item.level, glyphs: glyphs, face: item.face, size: item.size, run: item.run))
             }
             text += String(String.UnicodeScalarView(p.scalars[range]))

@@ -58,6 +58,14 @@ import Testing
             "string":"\(String(repeating: "a", count: 10 << 20))"}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("text-ten-megabytes.json"))
+        // The longest string allowed, wrapped into a layer 5 points wide: a line per character.
+        let words = (0..<14_000).map { "word\($0)" }.joined(separator: " ").prefix(99_000)
+        try Data(
+            """
+            {"canvas":{"width":64,"height":64,"duration":1},"layers":[{"id":"t","class":"CATextLayer","bounds":[0,0,5,60],\
+            "isWrapped":true,"fontSize":12,"string":"\(words)"}]}
+            """.utf8
+        ).write(to: dir.appendingPathComponent("text-narrow-wrap.json"))
         for c in cases {
             let start = Date()
             let result = try runReel(c.args, in: dir, timeout: Self.limit)
