@@ -11,8 +11,9 @@ public final class Typesetter: @unchecked Sendable {
     public let library: FontLibrary
     private let lock = NSLock()
     private var kept: [TextBlock: TextLayout] = [:]
-    /// Layouts kept at most; past it the table starts again (an animated `fontSize` makes one per frame).
-    static let capacity = 512
+    /// Layouts kept at most (a timeline of thousands of text layers keeps them all); past it the
+    /// table starts again (an animated `fontSize` makes one per frame).
+    static let capacity = 4096
 
     /// A typesetter of the machine's fonts only, shared where a timeline ships none.
     public static let systemFonts = Typesetter(library: FontLibrary())
