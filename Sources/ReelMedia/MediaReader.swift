@@ -101,43 +101,10 @@ public final class MediaReader {
                 if r == reel_averror_eagain() { break }
                 if r == reel_averror_eof() { return result }
                 try FFmpegError.check(r, "avcodec_receive_frame")
-                result.append(try convert(frame, scaler: &scaler))
+                result.append(try RGBAConverter.convert(frame, scaler: &scaler))
                 av_frame_unref(frame)
             }
         }
         return result
-    }
-
-    private func convert(_ frame: UnsafeMutablePointer<AVFrame>, scaler: inout OpaquePointer?) throws(FFmpegError) -> PixelBuffer
-    {
-        let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
-        let source = AVPixelFormat(rawValue: frame.pointee.format)
-        scaler = sws_getCachedContext(
-            scaler, Int32(w), Int32(h), source, Int32(w), Int32(h), AV_PIX_FMT_RGBA,
-            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
-        guard let scaler else {
-            throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA")
-        }
-        let space = frame.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_ITU709 : Int32(frame.pointee.colorspace.rawValue)
-        let limited: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
-        let isYUV = (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
-        if isYUV {
-            let table = sws_getCoefficients(space)
-            try FFmpegError.check(
-                sws_setColorspaceDetails(scaler, table, limited, table, 1, 0, 1 << 16, 1 << 16), "sws_setColorspaceDetails")
-        }
-        let buffer = PixelBuffer(width: w, height: h)
-        let dst: [UnsafeMutablePointer<UInt8>?] = [buffer.bytes.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
-        let dstStride: [Int32] = [Int32(buffer.stride), 0, 0, 0]
-        let r = withUnsafePointer(to: &frame.pointee.data) { data in
-            withUnsafePointer(to: &frame.pointee.linesize) { lines in
-                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { d in
-                    lines.withMemoryRebound(to: Int32.self, capacity: 8) { sws_scale(scaler, d, $0, 0, Int32(h), dst, dstStride) }
-                }
-            }
-        }
-        try FFmpegError.check(r, "sws_scale")
-        buffer.premultiplyInPlace()
-        return buffer
     }
 }
