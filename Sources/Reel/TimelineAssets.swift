@@ -23,7 +23,12 @@ public enum TimelineAssets {
         let root = URL(fileURLWithPath: timeline.assetsRoot).standardized.path
         let realRoot = realPath(root) ?? root
         let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
-        var files = timeline.assets.map { (name: $0.key, path: $0.value, kind: Timeline.isFontFile($0.value) ? "font" : "image") }
+        var files = timeline.assets.map {
+            (
+                name: $0.key, path: $0.value,
+                kind: Timeline.isFontFile($0.value) ? "font" : Timeline.isVideoFile($0.value) ? "video" : "image"
+            )
+        }
         if let audio = timeline.audio { files.append((audio.name, audio.path, "sound")) }
         var problems: [TimelineProblem] = []
         for (name, path, kind) in files.sorted(by: { $0.name < $1.name }) {
@@ -71,6 +76,7 @@ public enum TimelineAssets {
         var byFile: [String: Image] = [:]
         var fonts: [String: FontFace] = [:]
         var fontsByFile: [String: FontFace] = [:]
+        var clips: [String: VideoClip] = [:]
         var failed: [TimelineProblem] = []
         for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
             if Timeline.isFontFile(path) {
@@ -86,6 +92,17 @@ public enum TimelineAssets {
                         TimelineProblem(
                             path: "assets.\(name).path", expected: "a font file FreeType and HarfBuzz can read",
                             found: error.description))
+                }
+                continue
+            }
+            if Timeline.isVideoFile(path) {
+                do throws(FFmpegError) {
+                    clips[name] = try VideoClip(path: path)
+                } catch {
+                    failed.append(
+                        TimelineProblem(
+                            path: "assets.\(name).path", expected: "a video libav can decode",
+                            found: "\(videoReason(for: error, path: path)) at \(path)"))
                 }
                 continue
             }
@@ -110,7 +127,7 @@ public enum TimelineAssets {
         }
         guard failed.isEmpty else { throw LoadError(problems: failed) }
         let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
-        return DrawingAssets(images: images, typesetter: typesetter)
+        return DrawingAssets(images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips))
     }
 
     /// Whether `path` is `folder` or lies below it.
@@ -123,6 +140,17 @@ public enum TimelineAssets {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+
+    /// What a video file libav could not use holds, in words.
+    static func videoReason(for error: FFmpegError, path: String) -> String {
+        if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 { return "an empty file" }
+        if error.call.hasPrefix("avformat_open_input") || error.call.hasPrefix("avformat_find_stream_info") {
+            return "a file in no video format libav knows (MP4, MOV, WebM, MKV, ...)"
+        }
+        if error.call.hasPrefix("av_find_best_stream") { return "a file with no video stream (sound only?)" }
+        if error.call == "video size" { return "a video that declares more pixels than a clip may have: \(error.message)" }
+        return "a damaged or cut-short video (\(error.message))"
     }
 
     /// What a file libav could not decode holds, in words: empty, a PNG declaring more pixels

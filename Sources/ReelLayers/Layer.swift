@@ -110,6 +110,12 @@ public struct Layer: Hashable, Sendable {
         set { textStorage = [newValue] }
     }
     private var textStorage: [TextProperties] = []
+    /// AVPlayerLayer's video, its placement, sound and the clip time shown.
+    public var player: PlayerProperties {
+        get { playerStorage.first ?? PlayerProperties() }
+        set { playerStorage = [newValue] }
+    }
+    private var playerStorage: [PlayerProperties] = []
     /// A replicator's copies 1 ..< instanceCount of the sublayers, each evaluated at its own
     /// delayed time, when `instanceDelay` makes them differ from the sublayers; empty otherwise.
     public var replicaSublayers: [[Layer]] = []

@@ -14,4 +14,6 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     case replicatorLayer = "CAReplicatorLayer"
     /// CATextLayer: its string shaped and laid out in its bounds, drawn as glyph outlines.
     case textLayer = "CATextLayer"
+    /// AVPlayerLayer: a video's frame at the layer's local time as its contents.
+    case playerLayer = "AVPlayerLayer"
 }

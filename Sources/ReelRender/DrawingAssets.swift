@@ -2,14 +2,16 @@ import ReelCore
 import ReelText
 
 /// What layers draw from besides their own keys: the timeline's decoded images by asset name
-/// (`contents`) and the typesetter that knows its fonts (text layers). Shared by every planner
-/// and thread.
+/// (`contents`), the typesetter that knows its fonts (text layers) and its clips' frames
+/// (player layers). Shared by every planner and thread.
 public struct DrawingAssets: Sendable {
     public let images: [String: Image]
     public let typesetter: Typesetter
+    public let videos: VideoFrames?
 
-    public init(images: [String: Image] = [:], typesetter: Typesetter = .systemFonts) {
+    public init(images: [String: Image] = [:], typesetter: Typesetter = .systemFonts, videos: VideoFrames? = nil) {
         self.images = images
         self.typesetter = typesetter
+        self.videos = videos
     }
 }

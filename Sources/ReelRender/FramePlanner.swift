@@ -467,8 +467,27 @@ public struct FramePlanner {
         /// The layer's image as drawn: placed by gravity, `contentsRect` and `contentsCenter`,
         /// sampled with the magnification filter where one output pixel covers at most one image
         /// pixel along each axis, with the minification filter otherwise.
-        func contentsSource(of layer: Layer, toDevice: Transform3D) -> ImageSource? {
-            guard let name = layer.contents, let image = assets.images[name],
+        /// The picture a layer shows as its contents and the layer as it places it: an image
+        /// asset by the layer's own contents keys, or a player layer's video frame placed by
+        /// `videoGravity` (whole, at its own pixels per point).
+        func contentsImage(of layer: Layer) -> (layer: Layer, image: Image)? {
+            if layer.layerClass == .playerLayer {
+                guard let name = layer.player.player, let frame = assets.videos?.frame(name, at: layer.player.time) else {
+                    return nil
+                }
+                var shown = layer
+                shown.contentsGravity = layer.player.videoGravity.contentsGravity
+                shown.contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
+                shown.contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
+                shown.contentsScale = 1
+                return (shown, frame)
+            }
+            guard let name = layer.contents, let image = assets.images[name] else { return nil }
+            return (layer, image)
+        }
+
+        func contentsSource(of original: Layer, toDevice: Transform3D) -> ImageSource? {
+            guard let (layer, image) = contentsImage(of: original),
                 let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
             else { return nil }
             // Device pixels per layer unit along each axis, at the middle of the contents.
@@ -620,7 +639,7 @@ public struct FramePlanner {
             if drawsClassContents(layer) {
                 count += layer.layerClass == .shapeLayer || (layer.layerClass == .textLayer && layer.text.runs.count > 1) ? 2 : 1
             }
-            if layer.contents != nil { count += 1 }
+            if layer.contents != nil || (layer.layerClass == .playerLayer && layer.player.player != nil) { count += 1 }
             if layer.borderWidth > 0 { count += 1 }
             return count > 1
         }
@@ -681,8 +700,8 @@ public struct FramePlanner {
         func deviceExtent(of layer: Layer, toDevice: Transform3D, ownShadow: Bool = true) -> Rect {
             var box = bounds(of: layer.bounds, toDevice)
             if layer.masksToBounds { return box }
-            if let name = layer.contents, let image = assets.images[name],
-                let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
+            if let (shown, image) = contentsImage(of: layer),
+                let mapping = shown.contentsMapping(imageWidth: image.width, imageHeight: image.height)
             {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }

@@ -34,6 +34,7 @@ public struct AnimatedLayer: Hashable, Sendable {
         for animation in animations {
             animation.apply(at: local, to: &layer)
         }
+        if layer.layerClass == .playerLayer { layer.player.time = local }
         let replicator = layer.replicator
         let reaching = animations.filter { $0.keyPath.hasPrefix("sublayers.") }
         if layer.layerClass == .replicatorLayer, replicator.instanceDelay != 0, replicator.instanceCount > 1,

@@ -6,7 +6,7 @@ import ReelLayers
 /// `scripts/sync-layer-keys.py` writes and `SchemaTests` holds to these).
 public enum LayerKeyReference {
     /// The classes in the order their keys are listed (CALayer's keys first: every class has them).
-    static let classes: [LayerClass?] = [nil, .shapeLayer, .gradientLayer, .replicatorLayer, .textLayer]
+    static let classes: [LayerClass?] = [nil, .shapeLayer, .gradientLayer, .replicatorLayer, .textLayer, .playerLayer]
 
     /// The default as the README writes it: "none" for an unset value, "identity" for the
     /// identity transform, the file's JSON otherwise.

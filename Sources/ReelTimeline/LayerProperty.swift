@@ -303,6 +303,15 @@ public struct LayerProperty: @unchecked Sendable {
         choice(
             "truncationMode", owner: text, "Where a line that does not fit is cut and \"…\" put in.", \.text.truncationMode)
         choice("alignmentMode", owner: text, "How lines sit across the bounds' width.", \.text.alignmentMode)
+
+        // AVPlayerLayer.
+        let player = LayerClass.playerLayer
+        add(
+            "player", .name, owner: player, "A video asset's name: the clip played in the layer's local time; null shows none.",
+            get: { .image($0.player.player) }, set: { if case .image(let name) = $1 { $0.player.player = name } })
+        choice("videoGravity", owner: player, "How the video fits the bounds.", \.player.videoGravity)
+        key("volume", owner: player, "Gain of the video's sound (0 silent, 1 as recorded).", \.player.volume)
+        flag("muted", owner: player, animatable: false, "Leaves the video's sound out.", \.player.isMuted)
         return table
     }()
 

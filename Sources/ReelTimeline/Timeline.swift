@@ -36,6 +36,14 @@ public struct Timeline: Hashable, Sendable {
     /// Font files by the ending of their name: TrueType, OpenType and their collections.
     public static let fontFileExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
 
+    /// Video files by the ending of their name: what an AVPlayerLayer's `player` may name.
+    public static let videoFileExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "avi", "mxf", "ts", "ogv"]
+
+    /// Whether the asset file at `path` is a video (by its name's ending).
+    public static func isVideoFile(_ path: String) -> Bool {
+        videoFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
     /// Whether the asset file at `path` is a font (by its name's ending).
     public static func isFontFile(_ path: String) -> Bool {
         fontFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())

@@ -90,7 +90,8 @@ final class TimelineDecoder {
             // Only images some `contents` shows are kept; the sound goes with `audio`.
             for (name, value) in entries where !usedAssetNames.contains(name) {
                 if name != audioAssetName {
-                    declared.child(name, value).warn("an asset neither a layer's `contents` nor `audio` names; it is not loaded")
+                    declared.child(name, value).warn(
+                        "an asset no layer's `contents`, `font` or `player` nor `audio` names; it is not loaded")
                 }
                 assets[name] = nil
             }
@@ -330,11 +331,21 @@ final class TimelineDecoder {
             guard ok else { return nil }
         default: break
         }
-        if property.keyPath == "contents", case .string(let name) = node.value {
+        if property.keyPath == "contents" || property.keyPath == "player", case .string(let name) = node.value {
             guard assetNames.contains(name) else {
                 node.problem(
                     expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
                     suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
+                return nil
+            }
+            // A clip plays in a player layer; a picture or a font is no clip, and a clip no picture.
+            if let path = assetPaths[name], (property.keyPath == "player") != Timeline.isVideoFile(path) {
+                let file = URL(fileURLWithPath: path).lastPathComponent
+                node.problem(
+                    expected: property.keyPath == "player"
+                        ? "a video asset (\(Timeline.videoFileExtensions.sorted().joined(separator: ", ")))"
+                        : "an image asset (a video plays in an AVPlayerLayer's `player`)",
+                    found: "\"\(name)\", \(file)")
                 return nil
             }
             usedAssetNames.insert(name)

@@ -225,7 +225,8 @@ func problems(_ text: String) -> [TimelineProblem] {
             #expect(error.problems.map(\.path) == ["layers[0].opacity"])
             #expect(error.warnings.map(\.path) == ["assets.spare"])
             #expect(
-                error.description.contains("  warning: assets.spare: an asset neither a layer's `contents` nor `audio` names"))
+                error.description.contains(
+                    "  warning: assets.spare: an asset no layer's `contents`, `font` or `player` nor `audio` names"))
         }
     }
 

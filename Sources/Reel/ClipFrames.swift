@@ -1,0 +1,67 @@
+import Foundation
+import ReelCore
+import ReelMedia
+import ReelRender
+
+/// The frames of a timeline's clips for every worker: each frame is decoded once, however
+/// many workers or layers need it, and kept in a small window of recent frames per clip (not
+/// the clip), so a frame several workers draw at once, or that a decode passed on its way, is
+/// there when they ask. A clip decodes under its own lock: workers asking for frames of one
+/// clip take turns, workers on different clips do not wait for each other.
+public final class ClipFrames: VideoFrames, @unchecked Sendable {
+    /// Frames kept per clip.
+    public let window: Int
+
+    private final class Entry {
+        let clip: VideoClip
+        let lock = NSLock()
+        var frames: [Int: (image: Image, used: Int)] = [:]
+        var clock = 0
+
+        init(clip: VideoClip) { self.clip = clip }
+    }
+
+    private let clips: [String: Entry]
+
+    /// Frames of `clips` (opened video assets by name), `window` of them kept per clip.
+    public init(clips: [String: VideoClip], window: Int = 8) {
+        self.clips = clips.mapValues(Entry.init)
+        self.window = max(window, 2)
+    }
+
+    /// Frames decoded so far, over every clip (each once in a straight render).
+    public var decodedFrames: Int {
+        clips.values.reduce(0) { total, entry in
+            entry.lock.lock()
+            defer { entry.lock.unlock() }
+            return total + entry.clip.decodedFrames
+        }
+    }
+
+    /// What the opened clips say about themselves, by asset name.
+    public var info: [String: VideoClip.Info] { clips.mapValues(\.clip.info) }
+
+    public func frame(_ name: String, at time: Double) -> Image? {
+        guard let entry = clips[name] else { return nil }
+        entry.lock.lock()
+        defer { entry.lock.unlock() }
+        let index = entry.clip.frameIndex(at: time)
+        entry.clock += 1
+        if let kept = entry.frames[index] {
+            entry.frames[index] = (kept.image, entry.clock)
+            return kept.image
+        }
+        func keep(_ i: Int, _ pixels: PixelBuffer) -> Image {
+            let image = Image(pixels: pixels, mipmapped: false)
+            entry.clock += 1
+            entry.frames[i] = (image, entry.clock)
+            while entry.frames.count > window, let oldest = entry.frames.min(by: { $0.value.used < $1.value.used })?.key {
+                entry.frames[oldest] = nil
+            }
+            return image
+        }
+        // A damaged frame shows nothing rather than stopping the render.
+        guard let pixels = try? entry.clip.frame(index, passing: { i, p in _ = keep(i, p) }) else { return nil }
+        return keep(index, pixels)
+    }
+}
