@@ -38,6 +38,9 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
         }
     }
 
+    /// The most bytes the kept frames take: a window of RGBA frames per clip.
+    public var keptBytes: Int { clips.values.reduce(0) { $0 + window * $1.clip.info.width * $1.clip.info.height * 4 } }
+
     /// What the opened clips say about themselves, by asset name.
     public var info: [String: VideoClip.Info] { clips.mapValues(\.clip.info) }
 

@@ -51,7 +51,9 @@ public struct MemoryBudget: Sendable, Equatable {
     public static func estimate(_ timeline: Timeline, assets: DrawingAssets, format: OutputFormat = .h264MP4) -> Estimate {
         let canvas = timeline.canvas
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
-        let planner = FramePlanner(assets: assets)
+        // Clips are not decoded to estimate: their frames are images drawn straight, with no
+        // scratch memory; what they hold is the window of frames each clip keeps.
+        let planner = FramePlanner(assets: DrawingAssets(images: assets.images, typesetter: assets.typesetter))
         let count = canvas.frameCount
         let frames = Set(
             (0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
@@ -67,7 +69,9 @@ public struct MemoryBudget: Sendable, Equatable {
             if peak.bytes > worst.bytes { worst = (peak.bytes, frame, peak.step.map { plan.layers[plan.steps[$0].layer] }) }
         }
         let frameBytes = PixelBuffer.stride(forWidth: width) * height
-        let imageBytes = assets.images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
+        let imageBytes =
+            assets.images.values.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.stride * $1.height } }
+            + ((assets.videos as? ClipFrames)?.keptBytes ?? 0)
         // Formats converted whole are drawn whole (the frame counted above), some through a
         // straight-alpha copy.
         let converting =

@@ -84,7 +84,8 @@ public enum VideoExporter {
             let signal = Interruption.received
             if let signal, written == 0 || !options.keepsPartial { throw Interrupted(signal: signal) }
             try encoder.finish()
-            return ExportResult(framesWritten: written, interruption: signal)
+            let decoded = (assets.videos as? ClipFrames)?.decodedFrames ?? 0
+            return ExportResult(framesWritten: written, interruption: signal, videoFramesDecoded: decoded)
         }
         return try sequence?.write(write) ?? output!.write(write)
     }
@@ -131,6 +132,8 @@ public struct ExportResult: Sendable {
     public var framesWritten: Int
     /// The signal that stopped the render early, or nil when it ran to the end.
     public var interruption: Int32?
+    /// Frames decoded from the timeline's clips (each once in a straight render).
+    public var videoFramesDecoded = 0
 }
 
 /// A signal stopped the render before anything could be kept.

@@ -166,7 +166,11 @@ public final class VideoClip {
 
     /// The frame shown at `time` seconds of the clip: the one whose presentation interval
     /// holds it; the first before 0, the last after the end.
+    /// A frame's start counts as `time` when it lies within half a tick of the stream's time
+    /// base after it: containers round times to their ticks (a 30 fps frame 2 stored at 67 ms
+    /// of a millisecond base still starts at 2/30 s).
     public func frameIndex(at time: Double) -> Int {
+        let time = time + timeBase / 2
         guard time > 0 else { return 0 }
         // The last frame starting at or before `time`.
         var (lo, hi) = (0, times.count)

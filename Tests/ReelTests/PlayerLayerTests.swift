@@ -1,0 +1,89 @@
+import Foundation
+import Reel
+import ReelCore
+import ReelTestSupport
+import ReelTimeline
+import Testing
+
+/// Frame exactness through the whole renderer: clips made here whose frames show their own
+/// index, played by AVPlayerLayers, every output frame read back.
+@Suite struct PlayerLayerTests {
+    /// A folder with `clip.mp4` (made with `arguments`) and a 30 fps canvas of `duration`
+    /// seconds whose `layers` (JSON) play it.
+    func render(
+        clip arguments: [String], count: Int, rate: String, duration: Double, layers: String, height: Int = 64
+    ) throws -> [[Int]] {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try IndexClip.make(dir.appendingPathComponent("clip.mkv").path, count: count, rate: rate, arguments: arguments)
+        let json = """
+            {"canvas": {"width": \(IndexClip.width), "height": \(height), "fps": 30, "duration": \(duration)},
+             "assets": {"clip": {"path": "clip.mkv"}}, "layers": \(layers)}
+            """
+        let timeline = try Timeline.decode(json, baseDirectory: dir.path)
+        let renderer = try FrameRenderer(timeline: timeline)
+        return (0..<timeline.canvas.frameCount).map { frame in
+            let picture = renderer.render(time: timeline.canvas.fps.time(ofFrame: frame))
+            return stride(from: 0, to: height, by: 64).map { top in
+                IndexClip.read { x, y in Int(picture.pixel(x: x, y: top + y).g) }
+            }
+        }
+    }
+
+    static let h264 = ["-c:v", "libx264", "-bf", "3", "-g", "15", "-pix_fmt", "yuv420p"]
+    static let fullFrame = #"[{"id": "v", "class": "AVPlayerLayer", "frame": [0, 0, 256, 64], "player": "clip"}]"#
+
+    @Test(arguments: [("30", 30.0), ("24", 24.0), ("60", 60.0)])
+    func eachOutputFrameShowsTheFrameWhoseIntervalHoldsItsTime(rate: String, fps: Double) throws {
+        let shown = try render(clip: Self.h264, count: Int(fps * 2), rate: rate, duration: 2, layers: Self.fullFrame)
+        #expect(shown.count == 60)
+        for (frame, indices) in shown.enumerated() {
+            // Frame f is at f/30 s; the clip frame whose interval [i/fps, (i+1)/fps) holds it.
+            let expected = Int((Double(frame) / 30 * fps + 1e-9).rounded(.down))
+            #expect(indices == [expected], "output frame \(frame)")
+        }
+    }
+
+    @Test func aVariableFrameRateClipWithBFrames() throws {
+        // Clip frame n starts at n x 40 ms, 30 ms later from frame 10 on.
+        let shown = try render(
+            clip: [
+                "-vf", "settb=1/1000,setpts=N*40+gte(N\\,10)*30", "-fps_mode", "passthrough", "-enc_time_base", "1/1000",
+                "-c:v", "libx264", "-bf", "2", "-pix_fmt", "yuv420p"
+            ], count: 30, rate: "25", duration: 1, layers: Self.fullFrame)
+        for (frame, indices) in shown.enumerated() {
+            let ms = Double(frame) * 1000 / 30
+            let expected = ms < 400 ? Int(ms / 40) : (ms < 430 ? 9 : Int((ms - 30) / 40))
+            #expect(indices == [expected], "output frame \(frame) at \(ms) ms")
+        }
+    }
+
+    @Test func layerTimingAndTwoLayersOnOneClip() throws {
+        let layers = """
+            [{"id": "a", "class": "AVPlayerLayer", "frame": [0, 0, 256, 64], "player": "clip", "beginTime": 1},
+             {"id": "b", "class": "AVPlayerLayer", "frame": [0, 64, 256, 64], "player": "clip", "timeOffset": 2},
+             {"id": "c", "class": "AVPlayerLayer", "frame": [0, 128, 256, 64], "player": "clip", "speed": 2}]
+            """
+        let shown = try render(clip: Self.h264, count: 150, rate: "30", duration: 2, layers: layers, height: 192)
+        for (frame, indices) in shown.enumerated() {
+            let t = Double(frame) / 30
+            func index(_ local: Double) -> Int { min(max(Int((local * 30 + 1e-9).rounded(.down)), 0), 149) }
+            #expect(indices == [index(t - 1), index(t + 2), index(2 * t)], "output frame \(frame)")
+        }
+    }
+
+    @Test func aStraightRenderDecodesEachFrameOnce() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try IndexClip.make(dir.appendingPathComponent("clip.mp4").path, count: 60, rate: "30", arguments: Self.h264)
+        let json = """
+            {"canvas": {"width": 256, "height": 64, "fps": 30, "duration": 2}, "assets": {"clip": {"path": "clip.mp4"}},
+             "layers": \(Self.fullFrame)}
+            """
+        let timeline = try Timeline.decode(json, baseDirectory: dir.path)
+        let out = dir.appendingPathComponent("out.mp4").path
+        let result = try VideoExporter.export(timeline, to: out, options: RenderOptions(threads: 2, preset: "ultrafast"))
+        #expect(result.framesWritten == 60)
+        #expect(result.videoFramesDecoded == 60)
+    }
+}
