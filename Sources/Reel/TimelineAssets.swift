@@ -33,9 +33,11 @@ public enum TimelineAssets {
         var problems: [TimelineProblem] = []
         for (name, path, kind) in files.sorted(by: { $0.name < $1.name }) {
             func problem(_ expected: String, _ found: String) {
-                problems.append(TimelineProblem(path: "assets.\(name).path", expected: expected, found: found))
+                problems.append(TimelineProblem(path: jsonPath(of: name, in: timeline), expected: expected, found: found))
             }
-            if !isInside(path, root) {
+            if timeline.commandLineAssets.contains(name) {
+                if let found = unreadable(path) { problem("a readable \(kind) file", found) }
+            } else if !isInside(path, root) {
                 problem(outside, "\(path), outside it")
             } else if let real = realPath(path), !isInside(real, realRoot) {
                 problem(outside, "\(path), a link to \(real) outside it")
@@ -101,7 +103,7 @@ public enum TimelineAssets {
                 } catch {
                     failed.append(
                         TimelineProblem(
-                            path: "assets.\(name).path", expected: "a video libav can decode",
+                            path: jsonPath(of: name, in: timeline), expected: "a video libav can decode",
                             found: "\(videoReason(for: error, path: path)) at \(path)"))
                 }
                 continue
@@ -128,6 +130,12 @@ public enum TimelineAssets {
         guard failed.isEmpty else { throw LoadError(problems: failed) }
         let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
         return DrawingAssets(images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips))
+    }
+
+    /// Where a problem with asset `name` is reported: its entry in the file, or the option
+    /// that gave it.
+    static func jsonPath(of name: String, in timeline: Timeline) -> String {
+        timeline.commandLineAssets.contains(name) ? name : "assets.\(name).path"
     }
 
     /// Whether `path` is `folder` or lies below it.

@@ -44,9 +44,14 @@ struct AssetsRootOption: ParsableArguments {
 
     /// Loads a timeline file and checks its asset files (inside the root, regular, readable),
     /// reporting their problems as the file's, with its warnings.
-    func load(_ path: String) throws -> Timeline {
-        var timeline = try Timeline.load(contentsOf: path)
-        if let folder { timeline.assetsRoot = URL(fileURLWithPath: folder).path }
+    func load(_ path: String, video: String? = nil) throws -> Timeline {
+        var timeline: Timeline
+        if let video {
+            timeline = try VideoOverlay.load(path, clip: video, assetsRoot: folder)
+        } else {
+            timeline = try Timeline.load(contentsOf: path)
+            if let folder { timeline.assetsRoot = URL(fileURLWithPath: folder).path }
+        }
         let problems = TimelineAssets.problems(in: timeline)
         guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
         return timeline

@@ -63,6 +63,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "x264 and x265 preset: \(VideoSettings.presets.joined(separator: ", ")).")
     var preset: String = "veryfast"
 
+    @Option(
+        help: ArgumentHelp(
+            "A video the timeline's layers go over: it plays full frame beneath them, the canvas takes its size, rate and duration where the timeline leaves them out, and its sound is kept.",
+            valueName: "clip"))
+    var video: String?
+
     @Option(help: "Only these frames, as A..<B (frame f shows time f / fps).")
     var frames: FrameRangeArgument?
 
@@ -92,7 +98,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try assets.load(self.timeline)
+            let timeline = try assets.load(self.timeline, video: video)
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             let options = RenderOptions(
@@ -103,7 +109,7 @@ struct RenderCommand: ParsableCommand {
             let result: ExportResult
             do {
                 result = try VideoExporter.export(
-                    timeline, to: path, protecting: [self.timeline], options: options,
+                    timeline, to: path, protecting: [self.timeline] + (video.map { [$0] } ?? []), options: options,
                     notice: { if !quiet { printError("note: \($0)") } }, progress: meter.update)
             } catch let stopped as Interrupted {
                 printError("\nreel: \(stopped)")

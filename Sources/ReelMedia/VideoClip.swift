@@ -17,6 +17,8 @@ public final class VideoClip {
         public let width: Int, height: Int
         /// Frames per second on average (frames over the span of their times).
         public let frameRate: Double
+        /// The stream's own frame rate as a fraction (libav's guess: 30000/1001 for NTSC).
+        public let rateNumerator: Int, rateDenominator: Int
         public let frameCount: Int
         /// Seconds from the first frame's start to the last frame's end.
         public let duration: Double
@@ -135,11 +137,14 @@ public final class VideoClip {
         }
         let (w, h) = rotation % 180 == 0 ? (dw, Int(par.height)) : (Int(par.height), dw)
         func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
+        let guessed = av_guess_frame_rate(format, st, nil)
         let pixelFormat = AVPixelFormat(rawValue: par.format)
         let flags = av_pix_fmt_desc_get(pixelFormat)?.pointee.flags ?? 0
         info = Info(
             codec: String(cString: avcodec_get_name(par.codec_id)), codedWidth: Int(par.width), codedHeight: Int(par.height),
             width: w, height: h, frameRate: span > 0 ? Double(times.count - 1) / span : 1 / step,
+            rateNumerator: Int(guessed.num > 0 && guessed.den > 0 ? guessed.num : 30),
+            rateDenominator: Int(guessed.num > 0 && guessed.den > 0 ? guessed.den : 1),
             frameCount: times.count, duration: span + step, rotation: rotation,
             pixelFormat: name(av_get_pix_fmt_name(pixelFormat)), colorSpace: name(av_color_space_name(par.color_space)),
             colorRange: name(av_color_range_name(par.color_range)), colorTransfer: name(av_color_transfer_name(par.color_trc)),

@@ -19,6 +19,9 @@ public struct Timeline: Hashable, Sendable {
     public var layers: [AnimatedLayer]
     /// The sound that plays with the timeline (its `audio` entry), named by its asset.
     public var audio: AudioTrack?
+    /// Assets given on the command line (`--video CLIP`): checked as files, but not held to the
+    /// assets root, as a user's own input.
+    public var commandLineAssets: Set<String> = []
     /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
     public var warnings: [TimelineProblem] = []
 
@@ -62,7 +65,7 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// Reads and validates a timeline file, reporting every problem at once.
-    public static func load(contentsOf path: String) throws(TimelineError) -> Timeline {
+    public static func load(contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil) throws(TimelineError) -> Timeline {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do {
@@ -88,7 +91,7 @@ public struct Timeline: Hashable, Sendable {
         }
         return try decode(
             text, file: path, name: url.deletingPathExtension().lastPathComponent,
-            baseDirectory: url.deletingLastPathComponent().path)
+            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults)
     }
 
     /// The offset of the first byte that does not belong to valid UTF-8; nil when all do.
@@ -105,10 +108,11 @@ public struct Timeline: Hashable, Sendable {
         }
     }
 
-    /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths and is the assets' root.
+    /// Decodes timeline JSON; `baseDirectory` resolves relative asset paths and is the
+    /// assets' root; `canvasDefaults` fill canvas keys the file leaves out.
     public static func decode(
         _ text: String, file: String = "<timeline>", name: String = "timeline",
-        baseDirectory: String = FileManager.default.currentDirectoryPath
+        baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil
     ) throws(TimelineError) -> Timeline {
         let json: JSONValue
         do {
@@ -117,7 +121,7 @@ public struct Timeline: Hashable, Sendable {
             throw TimelineError(
                 file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
         }
-        let result = TimelineDecoder(baseDirectory: baseDirectory).decode(json, defaultName: name)
+        let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
         guard let timeline = result.timeline else {
             throw TimelineError(file: file, problems: result.problems, warnings: result.warnings)
         }

@@ -28,8 +28,12 @@ final class TimelineDecoder {
     /// The asset the `audio` entry names.
     private var audioAssetName: String?
 
-    init(baseDirectory: String) {
+    /// What the canvas takes where the file leaves it out (a clip's, with `--video`).
+    let canvasDefaults: Canvas.Defaults?
+
+    init(baseDirectory: String, canvasDefaults: Canvas.Defaults? = nil) {
         self.baseDirectory = baseDirectory
+        self.canvasDefaults = canvasDefaults
     }
 
     static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "audio", "layers"]
@@ -72,6 +76,8 @@ final class TimelineDecoder {
             if case .object = c.value, let g = c.value["allowsGroupOpacity"] {
                 groupOpacityDefault = c.child("allowsGroupOpacity", g).bool() ?? true
             }
+        } else if canvasDefaults != nil {
+            canvas = decodeCanvas(root.child("canvas", .object([])))
         } else {
             root.problem(expected: "a `canvas` object", found: "none")
         }
@@ -115,14 +121,19 @@ final class TimelineDecoder {
     private func decodeCanvas(_ node: JSONNode) -> Canvas? {
         guard let m = node.object(allowed: Self.canvasKeys) else { return nil }
         func required(_ key: String) -> JSONNode? {
-            if m[key] == nil { node.problem(expected: "`\(key)`", found: "none") }
+            if m[key] == nil, canvasDefaults == nil { node.problem(expected: "`\(key)`", found: "none") }
             return m[key]
         }
         let positive = "a positive number"
-        let width = required("width")?.number(in: 1...16384, rangeText: "a width in 1...16384")
-        let height = required("height")?.number(in: 1...16384, rangeText: "a height in 1...16384")
-        let duration = required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
-        var fps = FrameRate(numerator: 30)
+        let width =
+            required("width")?.number(in: 1...16384, rangeText: "a width in 1...16384") ?? canvasDefaults.map { Double($0.width) }
+        let height =
+            required("height")?.number(in: 1...16384, rangeText: "a height in 1...16384")
+            ?? canvasDefaults.map { Double($0.height) }
+        let duration =
+            required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
+            ?? canvasDefaults?.duration
+        var fps = canvasDefaults?.fps ?? FrameRate(numerator: 30)
         if let f = m["fps"] {
             if case .number(let v) = f.value, let rate = FrameRate(v) {
                 fps = rate

@@ -1,0 +1,53 @@
+import Foundation
+import ReelCore
+import ReelLayers
+import ReelMedia
+import ReelTimeline
+
+/// `reel render TIMELINE --video CLIP`: the timeline's layers over a clip, as
+/// AVVideoCompositionCoreAnimationTool puts Core Animation over footage. The clip plays full
+/// frame beneath every layer; the canvas takes the clip's size, frame rate and duration where
+/// the timeline leaves them out; the clip's sound is the output's unless the timeline brings
+/// its own.
+public enum VideoOverlay {
+    /// The clip's asset name (and where its problems are reported).
+    public static let assetName = "--video"
+
+    /// Why a clip cannot be put under a timeline.
+    public struct ClipError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The timeline at `path` with the clip at `clip` beneath its layers.
+    public static func load(_ path: String, clip: String, assetsRoot: String? = nil) throws -> Timeline {
+        if let found = TimelineAssets.unreadable(clip) {
+            throw ClipError(description: "--video: expected a readable video file, found \(found)")
+        }
+        let info: VideoClip.Info
+        do {
+            info = try VideoClip(path: clip).info
+        } catch {
+            throw ClipError(
+                description:
+                    "--video \(clip): expected a video libav can decode, found \(TimelineAssets.videoReason(for: error, path: clip))"
+            )
+        }
+        // yuv420p output needs even sizes: an odd clip side gives the canvas one pixel less.
+        let defaults = Canvas.Defaults(
+            width: max(2, info.width & ~1), height: max(2, info.height & ~1),
+            fps: FrameRate(numerator: info.rateNumerator, denominator: info.rateDenominator), duration: info.duration)
+        var timeline = try Timeline.load(contentsOf: path, canvasDefaults: defaults)
+        if let assetsRoot { timeline.assetsRoot = URL(fileURLWithPath: assetsRoot).path }
+        timeline.assets[assetName] = URL(fileURLWithPath: clip).standardized.path
+        timeline.commandLineAssets.insert(assetName)
+        var layer = Layer(id: assetName)
+        layer.layerClass = .playerLayer
+        layer.frame = Rect(x: 0, y: 0, width: timeline.canvas.width, height: timeline.canvas.height)
+        layer.player.player = assetName
+        timeline.layers.insert(AnimatedLayer(model: layer), at: 0)
+        if timeline.audio == nil, info.hasAudio {
+            timeline.audio = AudioTrack(path: timeline.assets[assetName]!, name: "--video \(clip)")
+        }
+        return timeline
+    }
+}
