@@ -66,7 +66,9 @@ let package = Package(
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(
             name: "ReelTests",
-            dependencies: ["Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI"]),
+            dependencies: [
+                "Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI", "ReelTestSupport"
+            ]),
         .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelLayers", "ReelTimeline"])
     ]
 )
