@@ -154,9 +154,10 @@ public enum TimelineAssets {
     static func videoReason(for error: FFmpegError, path: String) -> String {
         if (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0 { return "an empty file" }
         if error.call.hasPrefix("avformat_open_input") || error.call.hasPrefix("avformat_find_stream_info") {
-            return "a file in no video format libav knows (MP4, MOV, WebM, MKV, ...)"
+            return
+                "a file libav cannot open as a video: no format it knows (MP4, MOV, WebM, MKV, ...), or cut short before its index (\(error.message))"
         }
-        if error.call.hasPrefix("av_find_best_stream") { return "a file with no video stream (sound only?)" }
+        if error.call.hasPrefix("av_find_best_stream") { return "a file with no video stream (sound only, or no frames)" }
         if error.call == "video size" { return "a video that declares more pixels than a clip may have: \(error.message)" }
         return "a damaged or cut-short video (\(error.message))"
     }

@@ -58,6 +58,24 @@ import Testing
             "string":"\(String(repeating: "a", count: 10 << 20))"}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("text-ten-megabytes.json"))
+        // Clips made here: one cut short before its index, one of sound only, one with no frame;
+        // a clip that is a pipe, and a link to a clip outside the assets root.
+        let ffmpeg = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        for arguments in [
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=64x64:rate=30:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "whole.mp4"
+            ],
+            ["-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac", "audio-only.mp4"],
+            ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=30", "-frames:v", "0", "-c:v", "libx264", "zero-frames.mp4"]
+        ] {
+            let made = try runProgram(ffmpeg, ["-v", "error", "-y"] + arguments, in: dir.appendingPathComponent("assets"))
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let whole = try Data(contentsOf: dir.appendingPathComponent("assets/whole.mp4"))
+        try whole.prefix(whole.count / 2).write(to: dir.appendingPathComponent("assets/truncated.mp4"))
+        #expect(mkfifo(dir.appendingPathComponent("pipe.mp4").path, 0o600) == 0)
+        #expect(symlink("/usr/share/fonts", dir.appendingPathComponent("assets/link.mp4").path) == 0)
         // The longest string allowed, wrapped into a layer 5 points wide: a line per character.
         let words = (0..<14_000).map { "word\($0)" }.joined(separator: " ").prefix(99_000)
         try Data(
