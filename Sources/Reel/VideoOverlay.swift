@@ -18,6 +18,20 @@ public enum VideoOverlay {
         public let description: String
     }
 
+    /// A clip as `reel validate` describes it: codec, size, rate, duration, rotation, sound.
+    public static func describe(_ name: String, _ clip: VideoClip.Info) -> String {
+        var parts = [
+            clip.codec, "\(clip.width)x\(clip.height)", String(format: "%.3f fps", clip.frameRate),
+            "\(clip.frameCount) frames", String(format: "%.3f s", clip.duration), clip.pixelFormat,
+            "\(clip.colorSpace)/\(clip.colorRange)"
+        ]
+        if clip.rotation != 0 { parts.append("turned \(clip.rotation) degrees clockwise") }
+        if clip.width != (clip.rotation % 180 == 0 ? clip.codedWidth : clip.codedHeight) { parts.append("non-square pixels") }
+        if clip.hasAlpha { parts.append("alpha") }
+        parts.append(clip.hasAudio ? "with sound" : "no sound")
+        return "video \(name): " + parts.joined(separator: ", ")
+    }
+
     /// The timeline at `path` with the clip at `clip` beneath its layers.
     public static func load(_ path: String, clip: String, assetsRoot: String? = nil) throws -> Timeline {
         if let found = TimelineAssets.unreadable(clip) {

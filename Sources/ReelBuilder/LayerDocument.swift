@@ -97,6 +97,13 @@ public struct LayerDocument {
     }
 
     /// Sets `key` when a value is given; leaves it to its declared default otherwise.
+    // AVPlayerLayer
+    /// The video asset played in the layer's local time, how it fits the bounds and its sound's
+    /// gain where they differ from AVFoundation's (`resizeAspect`, 1).
+    public func video(_ asset: String, gravity: VideoGravity? = nil, volume: Double? = nil, muted: Bool? = nil) -> LayerDocument {
+        set("player", asset).setting("videoGravity", gravity?.rawValue).setting("volume", volume).setting("muted", muted)
+    }
+
     // CATextLayer
     /// The text (`\n` breaks lines), and the font, size and colour where they differ from
     /// Core Animation's (Helvetica, 36, white).

@@ -14,11 +14,14 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var assets: AssetsRootOption
 
+    @Option(help: ArgumentHelp("Check the timeline as `render --video` would put it over this clip.", valueName: "clip"))
+    var video: String?
+
     @OptionGroup var memory: MemoryLimitOption
 
     func run() throws {
         try reportingErrors {
-            let t = try assets.load(self.timeline)
+            let t = try assets.load(self.timeline, video: video)
             for warning in t.warnings { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.
             let assets = try reportingAssetProblems { () throws(TimelineAssets.LoadError) in try TimelineAssets.load(t) }
@@ -27,6 +30,15 @@ struct ValidateCommand: ParsableCommand {
             let text = TextInspection.fonts(of: t, assets: assets)
             for warning in text.warnings { printError("warning: \(warning)") }
             for line in text.lines { print(line) }
+            // Each clip as libav reads it.
+            for (name, clip) in (assets.videos as? ClipFrames)?.info.sorted(by: { $0.key < $1.key }) ?? [] {
+                print(VideoOverlay.describe(name, clip))
+                if clip.isHDR {
+                    printError(
+                        "warning: video \(name): HDR (\(clip.colorTransfer)) is converted to Reel's 8-bit RGBA without tone mapping"
+                    )
+                }
+            }
             let layers = t.layers.reduce(0) { $0 + $1.count }
             let count = t.warnings.count + text.warnings.count
             let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"

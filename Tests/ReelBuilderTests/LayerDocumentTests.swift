@@ -79,4 +79,20 @@ import Testing
         #expect(lower.text.runs.count == 2 && lower.text.runs[1].fontSize == 18 && lower.text.isWrapped)
         #expect(lower.text.truncationMode == .end)
     }
+
+    @Test func playerLayersNameTheirClip() throws {
+        let doc = TimelineDocument(name: "over", width: 320, height: 180, fps: 30, duration: 1, background: "#000000") {
+            LayerDocument("clip", class: .playerLayer).frame(0, 0, 320, 180).video("footage", gravity: .resizeAspectFill)
+        }
+        .asset("footage", path: "footage.mp4")
+        let written = LayerDocument("v", class: .playerLayer).video("footage").document
+        guard case .object(let members) = written else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.map(\.key) == ["id", "class", "player"])
+        let layer = try #require(try doc.build(baseDirectory: "/tmp").presentation(at: 0.5).sublayers.first)
+        #expect(layer.layerClass == .playerLayer && layer.player.player == "footage")
+        #expect(layer.player.videoGravity == .resizeAspectFill && abs(layer.player.time - 0.5) < 1e-12)
+    }
 }
