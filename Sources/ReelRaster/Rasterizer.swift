@@ -165,6 +165,17 @@ public final class Rasterizer {
             let out = f.baseAddress!
             scan(outline, clip: clip) { x, y, width, outlineCoverage in
                 guard let (x0, count, cov) = cutRow(x, y, width, outlineCoverage, cut), let w = walk(x0, y) else { return }
+                // A row that lands pixel for pixel on image pixels (a clip shown at its own size)
+                // samples each exactly: its pixels are composited as they are.
+                if w.du == 1 << 16, w.dv == 0, !w.nearest, w.u & 0xFFFF == 0, w.v & 0xFFFF == 0 {
+                    let (ix, iy) = (Int(w.u >> 16), Int(w.v >> 16))
+                    if ix >= Int(w.minX), ix + count - 1 <= Int(w.maxX), iy >= Int(w.minY), iy <= Int(w.maxY) {
+                        SpanKernels.composite(
+                            buffer.row(y) + x0, source: UnsafePointer(level.pixels.row(iy) + ix), coverage: cov, count: count,
+                            opacity: opacity)
+                        return
+                    }
+                }
                 SamplingKernels.bilinear(level.pixels, walk: w, count: count, into: out)
                 SpanKernels.composite(buffer.row(y) + x0, source: out, coverage: cov, count: count, opacity: opacity)
             }
