@@ -32,7 +32,8 @@ public enum VideoExporter {
         // A single file's path is checked first (a folder, a device, the input itself).
         let output =
             OutputFormat.namesSequence(path)
-            ? nil : try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 })
+            ? nil
+            : try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 } + timeline.assets.values)
         let format = try OutputFormat.forOutput(path, codec: options.codec, pixelFormat: options.pixelFormat)
         let background = timeline.canvas.background
         if background.alpha < 1, !format.carriesAlpha {
@@ -78,7 +79,15 @@ public enum VideoExporter {
                 encoder = try GIFEncoder(path: temporary, settings: settings, palette: palette.make(), dither: options.dither)
                 passes = 2
             } else {
-                encoder = try VideoEncoder(path: temporary, settings: settings, audio: audio, expectedFrames: frames.count)
+                // The timeline's (or --audio's) sound and every playing clip layer's with sound, mixed.
+                let clips = (assets.videos as? ClipFrames)?.info ?? [:]
+                let players =
+                    format.takesAudio
+                    ? timeline.playerSounds.filter { sound in
+                        clips.contains { timeline.assets[$0.key] == sound.path && $0.value.hasAudio }
+                    } : []
+                encoder = try VideoEncoder(
+                    path: temporary, settings: settings, audio: [audio].compactMap { $0 } + players, expectedFrames: frames.count)
             }
             let written = try render.run(into: encoder.encode, pass: (passes, passes), progress: progress)
             let signal = Interruption.received

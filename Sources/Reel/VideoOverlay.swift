@@ -59,9 +59,7 @@ public enum VideoOverlay {
         layer.frame = Rect(x: 0, y: 0, width: timeline.canvas.width, height: timeline.canvas.height)
         layer.player.player = assetName
         timeline.layers.insert(AnimatedLayer(model: layer), at: 0)
-        if timeline.audio == nil, info.hasAudio {
-            timeline.audio = AudioTrack(path: timeline.assets[assetName]!, name: "--video \(clip)")
-        }
+        // The clip's sound comes with its layer (`Timeline.playerSounds`).
         return timeline
     }
 }

@@ -1,8 +1,8 @@
 import CFFmpeg
 import ReelCore
 
-/// The audio stream of a video file: an `AudioTrack` placed on the video's time, trimmed or
-/// padded with silence to the video's length. Its packets are copied as they are when the
+/// The audio stream of a video file: an `AudioTrack` placed on the video's time (or several,
+/// mixed by `AudioMix`), trimmed or padded with silence to the video's length. Its packets are copied as they are when the
 /// container takes the codec, the track needs no volume or offset, and it lasts as long as the
 /// video; otherwise it is decoded, resampled (libswresample), scaled and encoded (AAC for MP4
 /// and MOV, Opus for WebM). `VideoEncoder` asks for the audio up to each video frame's time, so
@@ -11,7 +11,9 @@ final class AudioMuxer {
     /// Whether the packets are copied unchanged.
     let copies: Bool
     private var input: UnsafeMutablePointer<AVFormatContext>?
-    private let inputStream: UnsafeMutablePointer<AVStream>
+    private let inputStream: UnsafeMutablePointer<AVStream>?
+    /// Several tracks mixed: the samples come from the mix instead of one decoded file.
+    private var mix: AudioMix?
     private let output: UnsafeMutablePointer<AVFormatContext>
     private let stream: UnsafeMutablePointer<AVStream>
     private var packet: UnsafeMutablePointer<AVPacket>?
@@ -37,6 +39,26 @@ final class AudioMuxer {
     private let volume: Float
     /// The input stream's start time, in its time base: copied packets are shifted back by it.
     private let inputShift: Int64
+
+    /// Several tracks (`tracks`: sounds at their times, speeds and volumes) mixed into one
+    /// encoded stream of `output`, the video starting at timeline time `offset`.
+    init(mixing tracks: [AudioTrack], offset: Double, output: UnsafeMutablePointer<AVFormatContext>) throws(FFmpegError) {
+        FFmpegLog.quiet
+        self.output = output
+        volume = 1
+        inputShift = 0
+        inputStream = nil
+        copies = false
+        guard let s = avformat_new_stream(output, nil) else {
+            throw FFmpegError(call: "avformat_new_stream", message: "out of memory")
+        }
+        stream = s
+        packet = av_packet_alloc()
+        frame = av_frame_alloc()
+        guard packet != nil, frame != nil else { throw FFmpegError(call: "av_packet_alloc", message: "out of memory") }
+        try openEncoder(channels: 2, rate: 48000)
+        mix = try AudioMix(tracks, offset: offset, rate: rate, channels: channels)
+    }
 
     /// Opens `track` and adds its stream to `output` (before the header is written). The video
     /// starts at timeline time `offset` and is expected to last `duration` seconds.
@@ -103,14 +125,31 @@ final class AudioMuxer {
         decoder = d
         try FFmpegError.check(avcodec_parameters_to_context(d, par), "avcodec_parameters_to_context")
         try FFmpegError.check(avcodec_open2(d, decoding, nil), "avcodec_open2(audio decoder)")
+        try openEncoder(
+            channels: min(2, max(1, Int(d.pointee.ch_layout.nb_channels))),
+            rate: Int(d.pointee.sample_rate > 0 ? d.pointee.sample_rate : 48000))
+        let e = encoder!
+        try FFmpegError.check(
+            swr_alloc_set_opts2(
+                &resampler, &e.pointee.ch_layout, AV_SAMPLE_FMT_FLT, Int32(rate), &d.pointee.ch_layout, d.pointee.sample_fmt,
+                d.pointee.sample_rate, 0, nil), "swr_alloc_set_opts2")
+        try FFmpegError.check(swr_init(resampler), "swr_init")
+        frame = av_frame_alloc()
+        guard frame != nil else { throw FFmpegError(call: "av_frame_alloc", message: "out of memory") }
+        leadingSilence = lead > 0 ? Int((lead * Double(rate)).rounded()) : 0
+        skip = lead < 0 ? Int((-lead * Double(rate)).rounded()) : 0
+    }
+
+    /// The encoder the container wants (AAC, or Opus at 48 kHz for WebM), `channels` at `rate`.
+    private func openEncoder(channels: Int, rate: Int) throws(FFmpegError) {
         let webm = String(cString: output.pointee.oformat.pointee.name).contains("webm")
         let name = webm ? "libopus" : "aac"
         guard let encoding = avcodec_find_encoder_by_name(name), let e = avcodec_alloc_context3(encoding) else {
             throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "\(name) is not in this FFmpeg build")
         }
         encoder = e
-        channels = min(2, max(1, Int(d.pointee.ch_layout.nb_channels)))
-        rate = webm ? 48000 : Int(d.pointee.sample_rate > 0 ? d.pointee.sample_rate : 48000)
+        self.channels = channels
+        self.rate = webm ? 48000 : rate
         av_channel_layout_default(&e.pointee.ch_layout, Int32(channels))
         e.pointee.sample_rate = Int32(rate)
         e.pointee.sample_fmt = try Self.floatFormat(of: encoding)
@@ -122,15 +161,6 @@ final class AudioMuxer {
         try FFmpegError.check(avcodec_open2(e, encoding, nil), "avcodec_open2(\(name))")
         try FFmpegError.check(avcodec_parameters_from_context(stream.pointee.codecpar, e), "avcodec_parameters_from_context")
         stream.pointee.time_base = e.pointee.time_base
-        try FFmpegError.check(
-            swr_alloc_set_opts2(
-                &resampler, &e.pointee.ch_layout, AV_SAMPLE_FMT_FLT, Int32(rate), &d.pointee.ch_layout, d.pointee.sample_fmt,
-                d.pointee.sample_rate, 0, nil), "swr_alloc_set_opts2")
-        try FFmpegError.check(swr_init(resampler), "swr_init")
-        frame = av_frame_alloc()
-        guard frame != nil else { throw FFmpegError(call: "av_frame_alloc", message: "out of memory") }
-        leadingSilence = lead > 0 ? Int((lead * Double(rate)).rounded()) : 0
-        skip = lead < 0 ? Int((-lead * Double(rate)).rounded()) : 0
     }
 
     /// The encoder's float sample format: interleaved or planar, whichever it lists first.
@@ -169,13 +199,13 @@ final class AudioMuxer {
             let r = av_read_frame(input, packet)
             if r == reel_averror_eof() { return false }
             try FFmpegError.check(r, "av_read_frame(audio)")
-            if packet!.pointee.stream_index == inputStream.pointee.index { return true }
+            if packet!.pointee.stream_index == inputStream!.pointee.index { return true }
             av_packet_unref(packet)
         }
     }
 
     private func copyPackets(until seconds: Double) throws(FFmpegError) {
-        let tb = inputStream.pointee.time_base
+        let tb = inputStream!.pointee.time_base
         while !inputEnded {
             if !held {
                 guard try readPacket() else {
@@ -213,7 +243,17 @@ final class AudioMuxer {
     /// then silence once it has ended.
     private func fill(_ count: Int) throws(FFmpegError) {
         while (pending.count - readIndex) / channels < count {
-            if leadingSilence > 0 {
+            if let mix {
+                if readIndex > 1 << 16 {
+                    pending.removeFirst(readIndex)
+                    readIndex = 0
+                }
+                if let samples = try mix.next() {
+                    pending.append(contentsOf: samples)
+                } else {
+                    pending.append(contentsOf: repeatElement(0, count: count * channels))
+                }
+            } else if leadingSilence > 0 {
                 let n = min(leadingSilence, count)
                 pending.append(contentsOf: repeatElement(0, count: n * channels))
                 leadingSilence -= n

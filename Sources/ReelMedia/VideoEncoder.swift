@@ -20,10 +20,11 @@ public final class VideoEncoder: FrameEncoder {
     public let settings: VideoSettings
     private let tags: ColorTags
 
-    /// With `audio`, the file gets its sound too (`AudioMuxer`), placed so that the video's
-    /// first frame is timeline time `settings.firstFrame / fps`; `expectedFrames` is the
-    /// video's length as planned, which decides whether the track can be copied.
-    public init(path: String, settings: VideoSettings, audio track: AudioTrack? = nil, expectedFrames: Int = 0)
+    /// With `audio`, the file gets its sound too (`AudioMuxer`): one track placed so that the
+    /// video's first frame is timeline time `settings.firstFrame / fps`, or several mixed;
+    /// `expectedFrames` is the video's length as planned, which decides whether a lone track
+    /// can be copied.
+    public init(path: String, settings: VideoSettings, audio tracks: [AudioTrack] = [], expectedFrames: Int = 0)
         throws(FFmpegError)
     {
         FFmpegLog.quiet
@@ -71,10 +72,12 @@ public final class VideoEncoder: FrameEncoder {
         }
         s.pointee.time_base = ctx.pointee.time_base
         s.pointee.avg_frame_rate = ctx.pointee.framerate
-        if let track {
-            let seconds = settings.frameRate.time(ofFrame: settings.firstFrame)
+        let seconds = settings.frameRate.time(ofFrame: settings.firstFrame)
+        if tracks.count == 1, tracks[0].speed == 1 {
             audio = try AudioMuxer(
-                track, offset: seconds, duration: settings.frameRate.time(ofFrame: expectedFrames), output: format)
+                tracks[0], offset: seconds, duration: settings.frameRate.time(ofFrame: expectedFrames), output: format)
+        } else if !tracks.isEmpty {
+            audio = try AudioMuxer(mixing: tracks, offset: seconds, output: format)
         }
         // A sequence's muxer opens one file per frame itself.
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {

@@ -56,4 +56,38 @@ import Testing
         #expect(missing.status == 1 && missing.stderr.contains("no file at none.mp4"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path))
     }
+
+    /// The clip's sound, the timeline's own at half volume and a second clip layer from 1 s on
+    /// are mixed into the output's one track (AAC here; the mix itself is checked sample by
+    /// sample in AudioMixTests): the sound is louder where the second clip joins.
+    @Test func soundsOfClipLayersAndTheTimelineAreMixed() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try IndexClip.make(
+            dir.appendingPathComponent("picture.mp4").path, count: 60, arguments: ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        _ = try ffmpeg(
+            [
+                "-i", "picture.mp4", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:v", "copy", "-c:a", "aac",
+                "-shortest", "clip.mp4"
+            ],
+            in: dir)
+        _ = try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=220:duration=2", "music.wav"], in: dir)
+        try Data(
+            ##"""
+            {"audio": {"asset": "music", "volume": 0.5}, "assets": {"music": {"path": "music.wav"}, "clip": {"path": "clip.mp4"}},
+             "layers": [{"id": "second", "class": "AVPlayerLayer", "frame": [0, 0, 64, 16], "player": "clip", "beginTime": 1}]}
+            """##.utf8
+        ).write(to: dir.appendingPathComponent("mix.json"))
+        let render = try runReel(["render", "mix.json", "--video", "clip.mp4", "-o", "out.mp4", "--preset", "ultrafast"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let pcm = try ffmpeg(["-i", "out.mp4", "-map", "0:a", "-ac", "1", "-ar", "8000", "-f", "s16le", "-"], in: dir)
+        let samples = pcm.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        #expect(abs(samples.count - 16000) < 400, "2 s of sound")
+        func rms(_ range: Range<Int>) -> Double {
+            (samples[range].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(range.count)).squareRoot()
+        }
+        let alone = rms(2000..<7000)
+        let joined = rms(9000..<14000)
+        #expect(alone > 1000 && joined > alone * 1.2, "rms \(alone) then \(joined)")
+    }
 }
