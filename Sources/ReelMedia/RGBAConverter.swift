@@ -14,7 +14,7 @@ enum RGBAConverter {
         let source = AVPixelFormat(rawValue: frame.pointee.format)
         scaler = sws_getCachedContext(
             scaler, Int32(w), Int32(h), source, Int32(dw), Int32(dh), AV_PIX_FMT_RGBA,
-            SWS_BILINEAR | SWS_FULL_CHR_H_INT, nil, nil, nil)
+            SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
         guard let scaler else {
             throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA")
         }

@@ -86,4 +86,32 @@ import Testing
         #expect(result.framesWritten == 60)
         #expect(result.videoFramesDecoded == 60)
     }
+
+    /// A ProRes 4444 clip at half alpha over a red layer: the red shows through by half.
+    @Test func aClipWithAlphaKeepsItsTransparency() throws {
+        let layers = """
+            [{"id": "red", "frame": [0, 0, 256, 64], "backgroundColor": "#FF0000"},
+             {"id": "v", "class": "AVPlayerLayer", "frame": [0, 0, 256, 64], "player": "clip"}]
+            """
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try IndexClip.make(
+            dir.appendingPathComponent("clip.mov").path, count: 3,
+            arguments: [
+                "-vf", "format=rgba,colorchannelmixer=aa=0.5", "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt",
+                "yuva444p10le"
+            ])
+        let json = """
+            {"canvas": {"width": 256, "height": 64, "fps": 30, "duration": 0.1, "background": "#000000"},
+             "assets": {"clip": {"path": "clip.mov"}}, "layers": \(layers)}
+            """
+        let renderer = try FrameRenderer(timeline: try Timeline.decode(json, baseDirectory: dir.path))
+        let picture = renderer.render(time: 0.05)
+        // The grey ground (96) at half alpha over red: (96 + 255) / 2 red, 96 / 2 green.
+        let p = picture.pixel(x: 1, y: 1)
+        #expect(abs(Int(p.r) - 175) <= 3 && abs(Int(p.g) - 48) <= 3 && p.a == 255, "\(p)")
+        // A white square (frame 1: bit 0) at half alpha over red.
+        let q = picture.pixel(x: 16, y: 32)
+        #expect(abs(Int(q.r) - 255) <= 3 && abs(Int(q.g) - 128) <= 3, "\(q)")
+    }
 }
