@@ -111,4 +111,17 @@ import Testing
         let p = try clip.frame(1).pixel(x: 1, y: 1)
         #expect(abs(Int(p.a) - 128) <= 2, "alpha \(p.a)")
     }
+
+    @Test func aVP9ClipWithAlphaKeepsIt() throws {
+        let path = scratchPath("alpha.webm")
+        try IndexClip.make(
+            path, count: 3,
+            arguments: ["-vf", "format=rgba,colorchannelmixer=aa=0.5", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1"])
+        let clip = try VideoClip(path: path)
+        #expect(clip.info.hasAlpha)
+        let picture = try clip.frame(2)
+        #expect(abs(Int(picture.pixel(x: 1, y: 1).a) - 128) <= 2, "alpha \(picture.pixel(x: 1, y: 1).a)")
+        // Premultiplied: the white squares of frame 2 (bit 1) at half alpha.
+        #expect(IndexClip.read { x, y in 2 * Int(picture.pixel(x: x, y: y).g) } == 2)
+    }
 }
