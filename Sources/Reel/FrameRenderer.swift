@@ -106,6 +106,10 @@ public final class FrameRenderer {
     {
         var tree: Layer?
         record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
+        if let videos = assets.videos {
+            // The clips' frames fetched before planning, which then finds them kept.
+            record[.decode] = Stopwatch.measure(from: origin) { Self.fetchFrames(of: tree!, from: videos) }
+        }
         var plan: FramePlan?
         record[.plan] = Stopwatch.measure(from: origin) { plan = self.plan(tree!) }
         let steps = plan!
@@ -143,6 +147,13 @@ public final class FrameRenderer {
             }
         }
         return costs
+    }
+
+    /// Asks `videos` for the frame every player layer of `tree` shows (masks included).
+    static func fetchFrames(of tree: Layer, from videos: VideoFrames) {
+        if tree.layerClass == .playerLayer, let name = tree.player.player { _ = videos.frame(name, at: tree.player.time) }
+        if let mask = tree.mask { fetchFrames(of: mask, from: videos) }
+        for sublayer in tree.sublayers { fetchFrames(of: sublayer, from: videos) }
     }
 
     private func plan(_ tree: Layer) -> FramePlan {

@@ -1,8 +1,8 @@
 /// The stages a frame goes through, in order: the timeline evaluated at the frame's time,
-/// the layer tree planned into drawing steps, the plan drawn, the pixels converted to YUV,
-/// the YUV frame encoded.
+/// the clip frames its video layers show decoded, the layer tree planned into drawing steps,
+/// the plan drawn, the pixels converted to YUV, the YUV frame encoded.
 public enum FrameStage: String, CaseIterable, Sendable, Codable {
-    case evaluate, plan, draw, convert, encode
+    case evaluate, decode, plan, draw, convert, encode
 }
 
 /// When a stage ran and what it cost: nanoseconds of wall time from the start of the run,

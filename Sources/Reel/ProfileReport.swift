@@ -17,7 +17,11 @@ public struct ProfileReport: Sendable {
     public let flush: StageTime
 
     /// Stages measured in this run (encode only when encoding).
-    public var stages: [FrameStage] { FrameStage.allCases.filter { $0 != .encode || encoded } }
+    /// Stages measured in this run: encode only when encoding, decode only where clips play.
+    public var stages: [FrameStage] {
+        let decodes = records.contains { $0[.decode].wall > 0 }
+        return FrameStage.allCases.filter { ($0 != .encode || encoded) && ($0 != .decode || decodes) }
+    }
 
     /// Percentiles of a stage's wall time per frame, and its mean CPU time, in milliseconds.
     public struct StageSummary: Sendable {
@@ -189,5 +193,5 @@ public struct ProfileReport: Sendable {
     }
 
     /// Colours of the stages in the chart, in `FrameStage.allCases` order.
-    static let chartColors: [UInt32] = [0x9E9E9E, 0x3498DB, 0xF39C12, 0x2ECC71, 0x9B59B6]
+    static let chartColors: [UInt32] = [0x9E9E9E, 0xE74C3C, 0x3498DB, 0xF39C12, 0x2ECC71, 0x9B59B6]
 }

@@ -116,7 +116,9 @@ import Testing
         let path = scratchPath("alpha.webm")
         try IndexClip.make(
             path, count: 3,
-            arguments: ["-vf", "format=rgba,colorchannelmixer=aa=0.5", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1"])
+            arguments: [
+                "-vf", "format=rgba,colorchannelmixer=aa=0.5", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1"
+            ])
         let clip = try VideoClip(path: path)
         #expect(clip.info.hasAlpha)
         let picture = try clip.frame(2)

@@ -114,4 +114,19 @@ import Testing
         let q = picture.pixel(x: 16, y: 32)
         #expect(abs(Int(q.r) - 255) <= 3 && abs(Int(q.g) - 128) <= 3, "\(q)")
     }
+
+    /// `reel profile` times decoding as its own stage where clips play.
+    @Test func decodingIsAStageOfItsOwnInTheProfile() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try IndexClip.make(dir.appendingPathComponent("clip.mp4").path, count: 30, rate: "30", arguments: Self.h264)
+        let json = """
+            {"canvas": {"width": 256, "height": 64, "fps": 30, "duration": 1}, "assets": {"clip": {"path": "clip.mp4"}},
+             "layers": \(Self.fullFrame)}
+            """
+        let report = try FrameProfiler.profile(try Timeline.decode(json, baseDirectory: dir.path), threads: 1)
+        #expect(report.stages == [.evaluate, .decode, .plan, .draw, .convert])
+        #expect(report.records.allSatisfy { $0[.decode].wall > 0 })
+        #expect(report.table().contains("decode"))
+    }
 }
