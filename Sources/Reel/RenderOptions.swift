@@ -23,6 +23,8 @@ public struct RenderOptions: Sendable {
     /// On SIGINT, SIGTERM or SIGHUP, finish the file with the frames rendered so far instead
     /// of leaving no output (`--keep-partial`).
     public var keepsPartial: Bool
+    /// Writes no sound (a segment: the join makes the sound once, over the whole length).
+    public var silent = false
 
     public init(
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",

@@ -28,7 +28,7 @@ public enum VideoExporter {
             throw RenderError.frameRange(requested: frames, available: all)
         }
         // `--audio` replaces the timeline's own.
-        var audio = options.audio ?? timeline.audio
+        var audio = options.silent ? nil : options.audio ?? timeline.audio
         // A single file's path is checked first (a folder, a device, the input itself).
         let output =
             OutputFormat.namesSequence(path)
@@ -82,7 +82,7 @@ public enum VideoExporter {
                 // The timeline's (or --audio's) sound and every playing clip layer's with sound, mixed.
                 let clips = (assets.videos as? ClipFrames)?.info ?? [:]
                 let players =
-                    format.takesAudio
+                    format.takesAudio && !options.silent
                     ? timeline.playerSounds.filter { sound in
                         clips.contains { timeline.assets[$0.key] == sound.path && $0.value.hasAudio }
                     } : []

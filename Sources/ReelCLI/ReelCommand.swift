@@ -9,7 +9,7 @@ struct ReelCommand: ParsableCommand {
         abstract: "Render Core Animation layer timelines to H.264 video.",
         subcommands: [
             RenderCommand.self, FrameCommand.self, ProfileCommand.self, HitCommand.self, InspectCommand.self,
-            ValidateCommand.self, ClockCommand.self, KeysCommand.self
+            ValidateCommand.self, ClockCommand.self, KeysCommand.self, JoinCommand.self
         ]
     )
 

@@ -3,6 +3,7 @@ import Foundation
 import Reel
 import ReelCore
 import ReelMedia
+import ReelTimeline
 
 /// `reel render`: a timeline to a video file in the format its name picks.
 struct RenderCommand: ParsableCommand {
@@ -69,6 +70,12 @@ struct RenderCommand: ParsableCommand {
             valueName: "clip"))
     var video: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Render piece K of N (K/N, or `auto` from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX with REEL_SEGMENTS) into the folder -o names, with a manifest, for `reel join`.",
+            valueName: "K/N|auto"))
+    var segment: String?
+
     @Option(help: "Only these frames, as A..<B (frame f shows time f / fps).")
     var frames: FrameRangeArgument?
 
@@ -100,11 +107,15 @@ struct RenderCommand: ParsableCommand {
         try reportingErrors {
             let timeline = try assets.load(self.timeline, video: video)
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
-            let path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
-            let options = RenderOptions(
+            var path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
+            var options = RenderOptions(
                 threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
                 audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, frames: frames?.range, memory: memory.budget,
                 keepsPartial: keepPartial)
+            var manifest: (SegmentManifest, String)? = nil
+            if let segment {
+                (path, manifest) = try piece(segment, of: timeline, options: &options)
+            }
             let meter = ProgressMeter(enabled: !quiet)
             let result: ExportResult
             do {
@@ -122,7 +133,60 @@ struct RenderCommand: ParsableCommand {
                 )
                 throw ExitCode(128 + signal)
             }
+            if let (written, to) = manifest {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try AtomicOutput(destination: to).write(try encoder.encode(written))
+            }
             meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)
+        }
+    }
+
+    /// The piece `text` names (K/N or `auto`): its frames set in `options`, silent, written as
+    /// `segment-K-of-N.EXT` in the folder -o names; the manifest to write beside it once done.
+    private func piece(_ text: String, of timeline: Timeline, options: inout RenderOptions) throws -> (
+        String, (SegmentManifest, String)
+    ) {
+        let found = text == "auto" ? Segment.fromEnvironment() : Segment(text)
+        guard let segment = found else {
+            throw ValidationError(
+                text == "auto"
+                    ? "--segment auto found no array task variable (SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX / AWS_BATCH_JOB_ARRAY_INDEX with REEL_SEGMENTS)"
+                    : "--segment must be K/N with 1 <= K <= N <= \(Segment.maximumCount), or auto, found \(text)")
+        }
+        guard frames == nil else { throw ValidationError("give --segment or --frames, not both") }
+        guard let folder = output else { throw ValidationError("--segment needs -o FOLDER/ for its piece and manifest") }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let format = try OutputFormat.forOutput(
+            "piece.\(Self.pieceExtension(codec: codec))", codec: codec, pixelFormat: pixelFormat)
+        guard format.takesAudio, !format.usesPalette, !format.isSequence else {
+            throw ValidationError(
+                "--segment renders video pieces (H.264, HEVC, VP9, ProRes) to join; GIFs and PNG sequences are not split")
+        }
+        let range = segment.frames(of: timeline.canvas.frameCount)
+        options.frames = range
+        options.silent = true
+        let file = segment.fileStem + "." + format.fileExtension
+        let timelinePath = URL(fileURLWithPath: self.timeline).standardized.path
+        let clip = video.map { URL(fileURLWithPath: $0).standardized.path }
+        let settings = [
+            "size": "\(timeline.canvas.pixelWidth)x\(timeline.canvas.pixelHeight)",
+            "fps": "\(timeline.canvas.fps.numerator)/\(timeline.canvas.fps.denominator)", "codec": format.codecWord,
+            "pixelFormat": format.encoderPixelFormat, "crf": "\(crf)", "preset": preset
+        ]
+        let manifest = SegmentManifest(
+            timeline: timelinePath, fingerprint: SegmentManifest.fingerprint(timeline: timelinePath, video: clip), video: clip,
+            segment: segment, frames: range, totalFrames: timeline.canvas.frameCount, settings: settings, file: file)
+        let dir = URL(fileURLWithPath: folder)
+        return (dir.appendingPathComponent(file).path, (manifest, dir.appendingPathComponent(segment.fileStem + ".json").path))
+    }
+
+    /// The container a piece of `codec` goes in.
+    static func pieceExtension(codec: String?) -> String {
+        switch codec {
+        case "vp9": return "webm"
+        case "prores": return "mov"
+        default: return "mp4"
         }
     }
 }
