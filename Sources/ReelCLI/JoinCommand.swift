@@ -19,8 +19,8 @@ struct JoinCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let pieces = try Self.check(folder)
-            let first = pieces[0]
+            let checked = try Self.check(folder)
+            let first = checked[0]
             // The sound, once over the whole length: the timeline's (as fingerprinted) and its clips'.
             var timeline = try Timeline.load(contentsOf: first.timeline)
             if let clip = first.video { timeline = try VideoOverlay.load(first.timeline, clip: clip) }
@@ -33,13 +33,14 @@ struct JoinCommand: ParsableCommand {
                 }
             let dir = URL(fileURLWithPath: folder)
             let format = try OutputFormat.forOutput(output)
+            let pieces = checked.filter { $0.frameCount > 0 }
             let inputs = pieces.map { dir.appendingPathComponent($0.file).path }
             try AtomicOutput(destination: output, protecting: inputs).write { temporary in
                 try PieceJoiner.join(
                     zip(pieces, inputs).map { PieceJoiner.Piece(path: $1, firstFrame: $0.firstFrame, frameCount: $0.frameCount) },
                     into: temporary, format: format, rate: timeline.canvas.fps, audio: format.takesAudio ? sounds : [])
             }
-            print("joined \(pieces.count) piece\(pieces.count == 1 ? "" : "s"), \(first.totalFrames) frames, into \(output)")
+            print("joined \(checked.count) piece\(checked.count == 1 ? "" : "s"), \(first.totalFrames) frames, into \(output)")
         }
     }
 
@@ -92,6 +93,7 @@ struct JoinCommand: ParsableCommand {
                         "piece \(m.index)/\(m.count) starts at frame \(m.firstFrame), expected \(next) (a gap or an overlap)")
             }
             next += m.frameCount
+            guard m.frameCount > 0 else { continue }
             let file = URL(fileURLWithPath: folder).appendingPathComponent(m.file).path
             let packets: Int
             do {

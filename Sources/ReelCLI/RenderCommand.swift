@@ -115,6 +115,11 @@ struct RenderCommand: ParsableCommand {
             var manifest: (SegmentManifest, String)? = nil
             if let segment {
                 (path, manifest) = try piece(segment, of: timeline, options: &options)
+                if let (empty, to) = manifest, empty.frameCount == 0 {
+                    // More pieces than frames: this one holds none, and says so for the join.
+                    try write(empty, to: to)
+                    return
+                }
             }
             let meter = ProgressMeter(enabled: !quiet)
             let result: ExportResult
@@ -133,11 +138,7 @@ struct RenderCommand: ParsableCommand {
                 )
                 throw ExitCode(128 + signal)
             }
-            if let (written, to) = manifest {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicOutput(destination: to).write(try encoder.encode(written))
-            }
+            if let (written, to) = manifest { try write(written, to: to) }
             meter.finish(path: path, fps: timeline.canvas.fps.framesPerSecond)
         }
     }
@@ -179,6 +180,13 @@ struct RenderCommand: ParsableCommand {
             segment: segment, frames: range, totalFrames: timeline.canvas.frameCount, settings: settings, file: file)
         let dir = URL(fileURLWithPath: folder)
         return (dir.appendingPathComponent(file).path, (manifest, dir.appendingPathComponent(segment.fileStem + ".json").path))
+    }
+
+    /// Writes a piece's manifest.
+    private func write(_ manifest: SegmentManifest, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicOutput(destination: path).write(try encoder.encode(manifest))
     }
 
     /// The container a piece of `codec` goes in.

@@ -112,6 +112,28 @@ import Testing
         try refuses("changed since the pieces were rendered")
     }
 
+    /// More pieces than frames: the empty pieces write only their manifests, and the join
+    /// still makes the whole.
+    @Test func morePiecesThanFrames() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(
+            ##"{"canvas": {"width": 64, "height": 64, "duration": 0.2, "fps": 10}, "layers": [{"id": "a", "bounds": [0, 0, 20, 20], "position": [32, 32], "backgroundColor": "#FF0000"}]}"##
+                .utf8
+        ).write(to: dir.appendingPathComponent("t.json"))
+        for k in 1...3 {
+            let r = try runReel(["render", "t.json", "--segment", "\(k)/3", "-o", "p/", "--quiet"], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("p").path).filter {
+                $0.hasSuffix(".mp4")
+            }.count == 2)
+        let join = try runReel(["join", "p", "-o", "joined.mp4"], in: dir)
+        #expect(join.status == 0, "\(join.stderr)")
+        #expect(join.stdout.contains("joined 3 pieces, 2 frames"))
+    }
+
     @Test(arguments: [(7, 3), (10, 4), (1, 1), (3, 7)])
     func theSplitCoversEveryFrameOnce(frames: Int, pieces: Int) {
         let ranges = (1...pieces).map { Segment(index: $0, count: pieces)!.frames(of: frames) }
