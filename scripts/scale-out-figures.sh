@@ -18,7 +18,7 @@ cp -r "$REEL_ROOT/Timelines/bench/." "$work/share/"
 t0=$(now)
 "$exe" render "$work/share/cards.json" -o "$work/plain.mp4" --preset veryfast --quiet
 t1=$(now)
-REEL="$exe" "$REEL_ROOT/deploy/slurm/reel-array.sh" "$work/share/cards.json" 2 "$work/share/split.mp4" --preset veryfast > /dev/null
+REEL="$exe" "$REEL_ROOT/deploy/slurm/reel-array.sh" "$work/share/cards.json" 2 "$work/share/split.mp4" --preset veryfast --threads 1 > /dev/null
 slurm_wait 600
 t2=$(now)
 [ -f "$work/share/split.mp4" ] || { echo "scale-out: the array render made no file" >&2; exit 1; }
