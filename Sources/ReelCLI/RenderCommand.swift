@@ -146,7 +146,7 @@ struct RenderCommand: ParsableCommand {
     /// The piece `text` names (K/N or `auto`): its frames set in `options`, silent, written as
     /// `segment-K-of-N.EXT` in the folder -o names; the manifest to write beside it once done.
     private func piece(_ text: String, of timeline: Timeline, options: inout RenderOptions) throws -> (
-        String, (SegmentManifest, String)
+        String, (SegmentManifest, String)?
     ) {
         let found = text == "auto" ? Segment.fromEnvironment() : Segment(text)
         guard let segment = found else {
@@ -156,15 +156,21 @@ struct RenderCommand: ParsableCommand {
                     : "--segment must be K/N with 1 <= K <= N <= \(Segment.maximumCount), or auto, found \(text)")
         }
         guard frames == nil else { throw ValidationError("give --segment or --frames, not both") }
+        let range = segment.frames(of: timeline.canvas.frameCount)
+        if let output, OutputFormat.namesSequence(output) {
+            // A PNG sequence's pieces are its own numbered files: nothing to join.
+            options.frames = range
+            return (output, nil)
+        }
         guard let folder = output else { throw ValidationError("--segment needs -o FOLDER/ for its piece and manifest") }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let format = try OutputFormat.forOutput(
             "piece.\(Self.pieceExtension(codec: codec))", codec: codec, pixelFormat: pixelFormat)
-        guard format.takesAudio, !format.usesPalette, !format.isSequence else {
+        guard format.takesAudio, !format.usesPalette else {
             throw ValidationError(
-                "--segment renders video pieces (H.264, HEVC, VP9, ProRes) to join; GIFs and PNG sequences are not split")
+                "--segment renders video pieces (H.264, HEVC, VP9, ProRes) to join, or a PNG sequence's own files; a GIF is not split"
+            )
         }
-        let range = segment.frames(of: timeline.canvas.frameCount)
         options.frames = range
         options.silent = true
         let file = segment.fileStem + "." + format.fileExtension

@@ -1,5 +1,7 @@
 import Foundation
 import Reel
+import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// `reel render --segment K/N` and `reel join`: pieces rendered apart join into the file one
@@ -110,6 +112,31 @@ import Testing
         try Data((try String(contentsOf: dir.appendingPathComponent("t.json"), encoding: .utf8) + " ").utf8).write(
             to: dir.appendingPathComponent("t.json"))
         try refuses("changed since the pieces were rendered")
+    }
+
+    /// At crf 20, a timeline whose pixels say the time (a clip of index frames, full frame):
+    /// the joined file shows every frame once, in order, across every seam.
+    @Test func everyFrameShowsItsOwnTimeAcrossTheSeams() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try IndexClip.make(
+            dir.appendingPathComponent("index.mp4").path, count: 45, rate: "30", arguments: ["-c:v", "libx264", "-qp", "0"])
+        try Data(
+            ##"{"canvas": {"width": 256, "height": 64, "fps": 30, "duration": 1.5}, "assets": {"clip": {"path": "index.mp4"}}, "layers": [{"id": "v", "class": "AVPlayerLayer", "frame": [0, 0, 256, 64], "player": "clip"}]}"##
+                .utf8
+        ).write(to: dir.appendingPathComponent("t.json"))
+        for k in 1...4 {
+            let r = try runReel(["render", "t.json", "--segment", "\(k)/4", "-o", "p/", "--quiet"], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let join = try runReel(["join", "p", "-o", "joined.mp4"], in: dir)
+        #expect(join.status == 0, "\(join.stderr)")
+        let joined = try VideoClip(path: dir.appendingPathComponent("joined.mp4").path)
+        #expect(joined.info.frameCount == 45)
+        for i in 0..<45 {
+            let picture = try joined.frame(i)
+            #expect(IndexClip.read { x, y in Int(picture.pixel(x: x, y: y).g) } == i, "frame \(i)")
+        }
     }
 
     /// More pieces than frames: the empty pieces write only their manifests, and the join
