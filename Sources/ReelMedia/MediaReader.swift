@@ -35,11 +35,9 @@ public final class MediaReader {
                 avformat_close_input(&format)
             }
         }
-        try FFmpegError.check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
-        try FFmpegError.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
-        var decoder: UnsafePointer<AVCodec>?
-        let index = try FFmpegError.check(
-            av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream")
+        let opened = try MediaInput.openVideo(path)
+        format = opened.format
+        let (index, decoder) = (opened.stream, opened.decoder)
         guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
             throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the stream")
         }

@@ -20,11 +20,10 @@ public enum PieceJoiner {
     /// Video packets in a piece's file (its frames, as the container counts them); throws when
     /// libav cannot read it to the end (a piece cut short).
     public static func packetCount(_ path: String) throws(FFmpegError) -> Int {
-        var input: UnsafeMutablePointer<AVFormatContext>?
+        let opened = try MediaInput.openVideo(path)
+        var input: UnsafeMutablePointer<AVFormatContext>? = opened.format
         defer { avformat_close_input(&input) }
-        try FFmpegError.check(avformat_open_input(&input, path, nil, nil), "avformat_open_input(\(path))")
-        try FFmpegError.check(avformat_find_stream_info(input, nil), "avformat_find_stream_info")
-        let index = try FFmpegError.check(av_find_best_stream(input, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0), "av_find_best_stream")
+        let index = opened.stream
         var packet = av_packet_alloc()
         defer { av_packet_free(&packet) }
         var count = 0
@@ -51,12 +50,10 @@ public enum PieceJoiner {
             avformat_free_context(output)
         }
         // The video stream takes the first piece's codec parameters; every piece has the same.
-        var first: UnsafeMutablePointer<AVFormatContext>?
-        try FFmpegError.check(avformat_open_input(&first, pieces[0].path, nil, nil), "avformat_open_input(\(pieces[0].path))")
+        let opened = try MediaInput.openVideo(pieces[0].path)
+        var first: UnsafeMutablePointer<AVFormatContext>? = opened.format
         defer { avformat_close_input(&first) }
-        try FFmpegError.check(avformat_find_stream_info(first, nil), "avformat_find_stream_info")
-        let firstIndex = try FFmpegError.check(
-            av_find_best_stream(first, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0), "av_find_best_stream")
+        let firstIndex = opened.stream
         let source = first!.pointee.streams[Int(firstIndex)]!
         guard let stream = avformat_new_stream(output, nil) else {
             throw FFmpegError(call: "avformat_new_stream", message: "out of memory")
@@ -86,12 +83,10 @@ public enum PieceJoiner {
         var packet = av_packet_alloc()
         defer { av_packet_free(&packet) }
         for piece in pieces {
-            var input: UnsafeMutablePointer<AVFormatContext>?
-            try FFmpegError.check(avformat_open_input(&input, piece.path, nil, nil), "avformat_open_input(\(piece.path))")
+            let pieceInput = try MediaInput.openVideo(piece.path)
+            var input: UnsafeMutablePointer<AVFormatContext>? = pieceInput.format
             defer { avformat_close_input(&input) }
-            try FFmpegError.check(avformat_find_stream_info(input, nil), "avformat_find_stream_info")
-            let index = try FFmpegError.check(
-                av_find_best_stream(input, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0), "av_find_best_stream")
+            let index = pieceInput.stream
             let inputBase = input!.pointee.streams[Int(index)]!.pointee.time_base
             let shift = av_rescale_q(
                 Int64(piece.firstFrame), AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), inputBase)

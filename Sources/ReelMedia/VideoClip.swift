@@ -71,11 +71,10 @@ public final class VideoClip {
                 avformat_close_input(&format)
             }
         }
-        try FFmpegError.check(avformat_open_input(&format, path, nil, nil), "avformat_open_input(\(path))")
-        try FFmpegError.check(avformat_find_stream_info(format, nil), "avformat_find_stream_info")
-        var decoder: UnsafePointer<AVCodec>?
-        let index = try FFmpegError.check(
-            av_find_best_stream(format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0), "av_find_best_stream(video)")
+        let opened = try MediaInput.openVideo(path)
+        format = opened.format
+        var decoder = opened.decoder
+        let index = opened.stream
         let hasAudio = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0) >= 0
         let st = format!.pointee.streams[Int(index)]!
         let par = st.pointee.codecpar.pointee

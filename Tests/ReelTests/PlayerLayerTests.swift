@@ -72,15 +72,20 @@ import Testing
         }
     }
 
+    /// A 30 fps clip of `seconds` played full frame on a canvas as long, in `dir`.
+    func fullFrameTimeline(seconds: Int, in dir: URL) throws -> Timeline {
+        try IndexClip.make(dir.appendingPathComponent("clip.mp4").path, count: 30 * seconds, rate: "30", arguments: Self.h264)
+        let json = """
+            {"canvas": {"width": 256, "height": 64, "fps": 30, "duration": \(seconds)}, "assets": {"clip": {"path": "clip.mp4"}},
+             "layers": \(Self.fullFrame)}
+            """
+        return try Timeline.decode(json, baseDirectory: dir.path)
+    }
+
     @Test func aStraightRenderDecodesEachFrameOnce() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try IndexClip.make(dir.appendingPathComponent("clip.mp4").path, count: 60, rate: "30", arguments: Self.h264)
-        let json = """
-            {"canvas": {"width": 256, "height": 64, "fps": 30, "duration": 2}, "assets": {"clip": {"path": "clip.mp4"}},
-             "layers": \(Self.fullFrame)}
-            """
-        let timeline = try Timeline.decode(json, baseDirectory: dir.path)
+        let timeline = try fullFrameTimeline(seconds: 2, in: dir)
         let out = dir.appendingPathComponent("out.mp4").path
         let result = try VideoExporter.export(timeline, to: out, options: RenderOptions(threads: 2, preset: "ultrafast"))
         #expect(result.framesWritten == 60)
@@ -119,12 +124,7 @@ import Testing
     @Test func decodingIsAStageOfItsOwnInTheProfile() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try IndexClip.make(dir.appendingPathComponent("clip.mp4").path, count: 30, rate: "30", arguments: Self.h264)
-        let json = """
-            {"canvas": {"width": 256, "height": 64, "fps": 30, "duration": 1}, "assets": {"clip": {"path": "clip.mp4"}},
-             "layers": \(Self.fullFrame)}
-            """
-        let report = try FrameProfiler.profile(try Timeline.decode(json, baseDirectory: dir.path), threads: 1)
+        let report = try FrameProfiler.profile(try fullFrameTimeline(seconds: 1, in: dir), threads: 1)
         #expect(report.stages == [.evaluate, .decode, .plan, .draw, .convert])
         #expect(report.records.allSatisfy { $0[.decode].wall > 0 })
         #expect(report.table().contains("decode"))
