@@ -72,6 +72,9 @@ import Testing
             let made = try runProgram(ffmpeg, ["-v", "error", "-y"] + arguments, in: dir.appendingPathComponent("assets"))
             #expect(made.status == 0, "\(made.stderr)")
         }
+        // Garbage named like a video (made here: .gitignore keeps video files out of the repository).
+        try Data((0..<6000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(
+            to: dir.appendingPathComponent("assets/garbage.mp4"))
         let whole = try Data(contentsOf: dir.appendingPathComponent("assets/whole.mp4"))
         try whole.prefix(whole.count / 2).write(to: dir.appendingPathComponent("assets/truncated.mp4"))
         #expect(mkfifo(dir.appendingPathComponent("pipe.mp4").path, 0o600) == 0)
