@@ -31,6 +31,13 @@ public enum TextInspection {
     public static func fonts(of timeline: Timeline, assets: DrawingAssets, samples: Int = 240) -> (
         lines: [String], warnings: [String]
     ) {
+        // Most timelines have no text: nothing to sample then.
+        func hasText(_ layers: [AnimatedLayer]) -> Bool {
+            layers.contains {
+                $0.model.layerClass == .textLayer || hasText($0.sublayers) || ($0.mask.map { hasText([$0]) } ?? false)
+            }
+        }
+        guard hasText(timeline.layers) else { return ([], []) }
         let frames = timeline.canvas.frameCount
         let step = max(1, frames / max(samples, 1))
         var seen: Set<String> = []
