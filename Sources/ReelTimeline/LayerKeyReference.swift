@@ -47,6 +47,7 @@ public enum LayerKeyReference {
         case .path: return orNull(ref("path"))
         case .shapePath: return orNull(ref("shapePath"))
         case .name: return .object([("type", .array([.string("string"), .string("null")]))])
+        case .nonNegative: return .object([("type", .string("number")), ("minimum", .number(0))])
         case .positive(let maximum):
             return .object([("type", .string("number")), ("exclusiveMinimum", .number(0)), ("maximum", .number(maximum))])
         case .text: return orNull(ref("text"))

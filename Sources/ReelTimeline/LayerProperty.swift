@@ -192,7 +192,9 @@ public struct LayerProperty: @unchecked Sendable {
         color("shadowColor", .color, "Colour of the shadow.", \.shadowColor)
         key("shadowOpacity", "Strength of the shadow, 0...1; 0 turns it off.", \.shadowOpacity)
         size("shadowOffset", "Shadow displacement in the layer's own space (the default points up, as on iOS).", \.shadowOffset)
-        key("shadowRadius", "Blur: a Gaussian with sigma = shadowRadius.", \.shadowRadius)
+        add(
+            "shadowRadius", .nonNegative, "Blur: a Gaussian with sigma = shadowRadius (0 or more).",
+            get: { .number($0.shadowRadius) }, set: { if case .number(let v) = $1 { $0.shadowRadius = v } })
         path("shadowPath", .path, "The shadow's shape instead of the layer's alpha; null for none.", \.shadowPath)
         // CALayer: contents.
         add(

@@ -39,6 +39,9 @@ public struct Timeline: Hashable, Sendable {
     /// Font files by the ending of their name: TrueType, OpenType and their collections.
     public static let fontFileExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
 
+    /// The largest timeline file read (about 300000 layers of keyframed geometry).
+    public static let maximumFileBytes = 128 << 20
+
     /// Video files by the ending of their name: what an AVPlayerLayer's `player` may name.
     public static let videoFileExtensions: Set<String> = ["mp4", "m4v", "mov", "webm", "mkv", "avi", "mxf", "ts", "ogv"]
 
@@ -67,6 +70,17 @@ public struct Timeline: Hashable, Sendable {
     /// Reads and validates a timeline file, reporting every problem at once.
     public static func load(contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil) throws(TimelineError) -> Timeline {
         let url = URL(fileURLWithPath: path)
+        // Refused by its size before it is read: parsing keeps several copies of the file.
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= Timeline.maximumFileBytes else {
+            throw TimelineError(
+                file: path,
+                problems: [
+                    TimelineProblem(
+                        path: "", expected: "a timeline file of at most \(Timeline.maximumFileBytes >> 20) MB",
+                        found: "\(size >> 20) MB")
+                ])
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -41,6 +41,8 @@ public enum ValueKind: Hashable, Sendable {
     case dashes
     /// A name (an asset of the timeline, or null for none); steps.
     case name
+    /// A number of 0 or more (a blur radius).
+    case nonNegative
     /// A number above 0 and at most `maximum` (a font size).
     case positive(maximum: Double)
     /// A text layer's string: a string, or an array of runs `{"text", "font", "fontSize",
@@ -71,6 +73,7 @@ public enum ValueKind: Hashable, Sendable {
         case .colors: return "an array of colours, or null"
         case .dashes: return "an array of dash lengths (on, off, ...), none negative and not all 0, or null"
         case .name: return "an asset name or null"
+        case .nonNegative: return "a number of 0 or more"
         case .positive(let maximum): return "a number above 0 and at most \(Int(maximum))"
         case .text:
             return "a string, or an array of runs {\"text\", \"font\", \"fontSize\", \"foregroundColor\"}, or null"
@@ -159,6 +162,8 @@ public enum ValueKind: Hashable, Sendable {
         case .name:
             if case .null = node.value { return .image(nil) }
             if case .string(let s) = node.value, !s.isEmpty { return .image(s) }
+        case .nonNegative:
+            if case .number(let v) = node.value, v >= 0 { return .number(v) }
         case .positive(let maximum):
             if case .number(let v) = node.value, v > 0, v <= maximum { return .number(v) }
         case .text:

@@ -72,6 +72,12 @@ import Testing
             let made = try runProgram(ffmpeg, ["-v", "error", "-y"] + arguments, in: dir.appendingPathComponent("assets"))
             #expect(made.status == 0, "\(made.stderr)")
         }
+        // A timeline file of 700 MB (sparse: refused by its size before a byte is read).
+        let huge = dir.appendingPathComponent("timeline-700-mb.json")
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 700 << 20)
+        try handle.close()
         // Garbage named like a video (made here: .gitignore keeps video files out of the repository).
         try Data((0..<6000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(
             to: dir.appendingPathComponent("assets/garbage.mp4"))
