@@ -4,16 +4,21 @@
 # slurm-wlm and munge installed). slurm_start sets $work (the folder; $work/share for the
 # jobs' files) and SLURM_CONF, and stops everything it started when the shell exits.
 
-# Kills the daemons slurm_start started (their pid files) and removes the folder.
+# Kills the daemons slurm_start started (their pid files), waits until they are gone (up to
+# 5 s, then kills them outright) and removes the folder.
 slurm_stop() {
-    local pid
+    local pid pids=() i
     for pid in "$work"/run/*.pid; do
-        [ -f "$pid" ] && kill "$(cat "$pid")" 2>/dev/null || true
+        [ -f "$pid" ] && pids+=("$(cat "$pid")")
     done
-    sleep 1
-    for pid in "$work"/run/*.pid; do
-        [ -f "$pid" ] && kill -9 "$(cat "$pid")" 2>/dev/null || true
+    [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
+    for i in $(seq 1 10); do
+        alive=0
+        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        [ "$alive" -eq 0 ] && break
+        sleep 0.5
     done
+    for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
     rm -rf "$work"
 }
 
