@@ -22,19 +22,45 @@ public enum Stroker {
         return outline(of: pieces, style: style, transform: transform, tolerance: local)
     }
 
-    /// The union of `pieces` stroked in their own space, in device pixels.
-    public static func outline(of pieces: [PathPieces.Piece], style: StrokeStyle, transform: Transform3D, tolerance: Double)
-        -> [[Point]]
-    {
+    /// The union of `pieces` stroked in their own space, in device pixels; with `visible`,
+    /// only the pieces whose stroke can reach those pixels (a long dashed path mostly off
+    /// screen strokes what shows).
+    public static func outline(
+        of pieces: [PathPieces.Piece], style: StrokeStyle, transform: Transform3D, tolerance: Double, visible: PixelRect? = nil
+    ) -> [[Point]] {
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite else { return [] }
-        var polygons: [[Point]] = []
-        for piece in pieces {
-            Outline(halfWidth: halfWidth, style: style, tolerance: tolerance).add(piece, to: &polygons)
-        }
         let h = Homography(transform)
-        return FillRule.nonZero.trapezoids(of: polygons.compactMap { Path.project($0, through: h) })
+        var pieces = pieces
+        if let visible, h.isAffine {
+            // How far a piece's stroke reaches past its points, in pixels: a miter at most.
+            let reach = halfWidth * max(style.miterLimit, 1.5) * h.largestStretch + 2
+            pieces = pieces.filter { piece in
+                var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+                for p in piece.points {
+                    guard let q = h.apply(p) else { return true }
+                    (x0, y0, x1, y1) = (min(x0, q.x), min(y0, q.y), max(x1, q.x), max(y1, q.y))
+                }
+                return x1 + reach >= Double(visible.x) && x0 - reach <= Double(visible.maxX) && y1 + reach >= Double(visible.y)
+                    && y0 - reach <= Double(visible.maxY)
+            }
+        }
+        // One union per run of up to `unionRun` consecutive pieces: a stroke of a few pieces
+        // (every ordinary one) is one coverage exactly; thousands of dashes stay fast, each
+        // dash still one coverage with its neighbours in its run.
+        var result: [[Point]] = []
+        for first in stride(from: 0, to: max(pieces.count, 1), by: unionRun) where !pieces.isEmpty {
+            var polygons: [[Point]] = []
+            for piece in pieces[first..<min(first + unionRun, pieces.count)] {
+                Outline(halfWidth: halfWidth, style: style, tolerance: tolerance).add(piece, to: &polygons)
+            }
+            result += FillRule.nonZero.trapezoids(of: polygons.compactMap { Path.project($0, through: h) })
+        }
+        return result
     }
+
+    /// Pieces (dashes, subpaths) united into one coverage at a time.
+    static let unionRun = 64
 
     /// The flattening tolerance in the path's own units that keeps `tolerance` device pixels
     /// under `transform` (its largest stretch, taken from its plane part).

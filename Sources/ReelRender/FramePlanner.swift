@@ -312,7 +312,7 @@ public struct FramePlanner {
                 }
                 let strokeColor = premultiplied(s.strokeColor, opacity)
                 if strokeColor != 0, s.stroke.lineWidth > 0 {
-                    let outline = strokes.outline(of: path, style: s.stroke, transform: toDevice)
+                    let outline = strokes.outline(of: path, style: s.stroke, transform: toDevice, visible: clip)
                     fill(polygons: outline, color: strokeColor, clip: clip, index: index, part: .stroke)
                 }
             case .gradientLayer:

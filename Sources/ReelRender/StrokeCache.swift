@@ -13,6 +13,7 @@ public final class StrokeCache: @unchecked Sendable {
         let path: Path
         let style: StrokeStyle
         let transform: Transform3D
+        let visible: PixelRect
     }
 
     struct PiecesKey: Hashable {
@@ -33,14 +34,16 @@ public final class StrokeCache: @unchecked Sendable {
 
     public init() {}
 
-    /// The stroke of `path` under `style` in the pixels `transform` maps to (`Stroker.outline`).
-    public func outline(of path: Path, style: StrokeStyle, transform: Transform3D) -> [[Point]] {
-        let key = OutlineKey(path: path, style: style, transform: transform)
+    /// The stroke of `path` under `style` in the pixels `transform` maps to (`Stroker.outline`),
+    /// of the pieces that can reach the pixels `visible`.
+    public func outline(of path: Path, style: StrokeStyle, transform: Transform3D, visible: PixelRect) -> [[Point]] {
+        let key = OutlineKey(path: path, style: style, transform: transform, visible: visible)
         if let kept = take(&outlines, key) { return kept }
         let tolerance = Stroker.localTolerance(transform)
         let measured = take(&pieces, PiecesKey(path: path, tolerance: tolerance)) ?? PathPieces(path: path, tolerance: tolerance)
         keep(&pieces, PiecesKey(path: path, tolerance: tolerance), measured)
-        let outline = Stroker.outline(of: measured.cut(style), style: style, transform: transform, tolerance: tolerance)
+        let outline = Stroker.outline(
+            of: measured.cut(style), style: style, transform: transform, tolerance: tolerance, visible: visible)
         if take(&seen, key) != nil { keep(&outlines, key, outline) } else { keep(&seen, key, true) }
         return outline
     }
