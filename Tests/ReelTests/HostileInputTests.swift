@@ -78,6 +78,9 @@ import Testing
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 700 << 20)
         try handle.close()
+        // A clip declaring 100000 x 100000 pixels: a YUV4MPEG header and one empty frame.
+        try Data("YUV4MPEG2 W100000 H100000 F30:1 Ip A1:1 C420jpeg\nFRAME\n".utf8)
+            .write(to: dir.appendingPathComponent("assets/huge-declared.mkv"))
         // Garbage named like a video (made here: .gitignore keeps video files out of the repository).
         try Data((0..<6000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(
             to: dir.appendingPathComponent("assets/garbage.mp4"))
