@@ -87,35 +87,15 @@ public struct Layer: Hashable, Sendable {
 
     // Specialized classes: each class's own keys, stored only where a layer sets them.
     /// CAShapeLayer's path, fill and stroke.
-    public var shape: ShapeProperties {
-        get { shapeStorage.first ?? ShapeProperties() }
-        set { shapeStorage = [newValue] }
-    }
-    private var shapeStorage: [ShapeProperties] = []
+    @StoredWhereSet public var shape: ShapeProperties
     /// CAGradientLayer's colours, stops, points and type.
-    public var gradient: GradientProperties {
-        get { gradientStorage.first ?? GradientProperties() }
-        set { gradientStorage = [newValue] }
-    }
-    private var gradientStorage: [GradientProperties] = []
+    @StoredWhereSet public var gradient: GradientProperties
     /// CAReplicatorLayer's copies.
-    public var replicator: ReplicatorProperties {
-        get { replicatorStorage.first ?? ReplicatorProperties() }
-        set { replicatorStorage = [newValue] }
-    }
-    private var replicatorStorage: [ReplicatorProperties] = []
+    @StoredWhereSet public var replicator: ReplicatorProperties
     /// CATextLayer's string, font and layout.
-    public var text: TextProperties {
-        get { textStorage.first ?? TextProperties() }
-        set { textStorage = [newValue] }
-    }
-    private var textStorage: [TextProperties] = []
+    @StoredWhereSet public var text: TextProperties
     /// AVPlayerLayer's video, its placement, sound and the clip time shown.
-    public var player: PlayerProperties {
-        get { playerStorage.first ?? PlayerProperties() }
-        set { playerStorage = [newValue] }
-    }
-    private var playerStorage: [PlayerProperties] = []
+    @StoredWhereSet public var player: PlayerProperties
     /// A replicator's copies 1 ..< instanceCount of the sublayers, each evaluated at its own
     /// delayed time, when `instanceDelay` makes them differ from the sublayers; empty otherwise.
     public var replicaSublayers: [[Layer]] = []

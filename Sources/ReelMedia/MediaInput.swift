@@ -22,4 +22,31 @@ enum MediaInput {
             throw error
         }
     }
+
+    /// `decoder` opened for `stream` (the caller frees it with `avcodec_free_context`); with
+    /// `threaded`, decoding frames and slices on every core. Throws, having freed what it
+    /// made, when there is no decoder or it will not open.
+    static func openDecoder(_ decoder: UnsafePointer<AVCodec>?, for stream: UnsafeMutablePointer<AVStream>, threaded: Bool)
+        throws(FFmpegError) -> UnsafeMutablePointer<AVCodecContext>
+    {
+        guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
+            throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the video stream")
+        }
+        do throws(FFmpegError) {
+            try FFmpegError.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), "avcodec_parameters_to_context")
+            if threaded {
+                ctx.pointee.thread_count = 0
+                ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+            }
+            try FFmpegError.check(avcodec_open2(ctx, decoder, nil), "avcodec_open2")
+            return ctx
+        } catch {
+            var freed: UnsafeMutablePointer<AVCodecContext>? = ctx
+            avcodec_free_context(&freed)
+            throw error
+        }
+    }
+
+    /// A libav name (codec, pixel format, colour tag) as text; "unknown" where it has none.
+    static func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
 }

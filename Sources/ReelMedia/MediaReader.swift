@@ -38,18 +38,13 @@ public final class MediaReader {
         let opened = try MediaInput.openVideo(path)
         format = opened.format
         let (index, decoder) = (opened.stream, opened.decoder)
-        guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
-            throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the stream")
-        }
-        codec = ctx
         let stream = format!.pointee.streams[Int(index)]!
-        try FFmpegError.check(avcodec_parameters_to_context(ctx, stream.pointee.codecpar), "avcodec_parameters_to_context")
-        try FFmpegError.check(avcodec_open2(ctx, decoder, nil), "avcodec_open2")
+        codec = try MediaInput.openDecoder(decoder, for: stream, threaded: false)
         let par = stream.pointee.codecpar.pointee
-        func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
+        let name = MediaInput.name
         let d = format!.pointee.duration
         info = Info(
-            codec: String(cString: decoder.pointee.name),
+            codec: name(codec!.pointee.codec.pointee.name),
             width: Int(par.width), height: Int(par.height),
             pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format))),
             colorPrimaries: name(av_color_primaries_name(par.color_primaries)),

@@ -85,14 +85,7 @@ public final class VideoClip {
         } else {
             alphaMode = nil
         }
-        guard let decoder, let ctx = avcodec_alloc_context3(decoder) else {
-            throw FFmpegError(call: "avcodec_alloc_context3", message: "no decoder for the video stream")
-        }
-        codec = ctx
-        try FFmpegError.check(avcodec_parameters_to_context(ctx, st.pointee.codecpar), "avcodec_parameters_to_context")
-        ctx.pointee.thread_count = 0
-        ctx.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
-        try FFmpegError.check(avcodec_open2(ctx, decoder, nil), "avcodec_open2")
+        codec = try MediaInput.openDecoder(decoder, for: st, threaded: true)
         guard par.width > 0, par.height > 0, Int(par.width) * Int(par.height) <= VideoClip.maximumPixels else {
             throw FFmpegError(
                 call: "video size",
@@ -135,7 +128,7 @@ public final class VideoClip {
             if degrees.isFinite { rotation = ((Int((-degrees).rounded()) % 360) + 360) % 360 / 90 * 90 }
         }
         let (w, h) = rotation % 180 == 0 ? (dw, Int(par.height)) : (Int(par.height), dw)
-        func name(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "unknown" }
+        let name = MediaInput.name
         let guessed = av_guess_frame_rate(format, st, nil)
         let pixelFormat = AVPixelFormat(rawValue: par.format)
         let flags = av_pix_fmt_desc_get(pixelFormat)?.pointee.flags ?? 0

@@ -269,18 +269,14 @@ public struct LayerProperty: @unchecked Sendable {
         color(
             "instanceColor", .color, owner: replicator, "Copy 0's colour multiplier (straight colour and alpha).",
             \.replicator.instanceColor)
-        key(
-            "instanceRedOffset", owner: replicator, "Added to the multiplier's red for each further copy.",
-            \.replicator.instanceRedOffset)
-        key(
-            "instanceGreenOffset", owner: replicator, "Added to the multiplier's green for each further copy.",
-            \.replicator.instanceGreenOffset)
-        key(
-            "instanceBlueOffset", owner: replicator, "Added to the multiplier's blue for each further copy.",
-            \.replicator.instanceBlueOffset)
-        key(
-            "instanceAlphaOffset", owner: replicator, "Added to the multiplier's alpha for each further copy.",
-            \.replicator.instanceAlphaOffset)
+        for (channel, kp) in [
+            ("Red", \Layer.replicator.instanceRedOffset), ("Green", \.replicator.instanceGreenOffset),
+            ("Blue", \.replicator.instanceBlueOffset), ("Alpha", \.replicator.instanceAlphaOffset)
+        ] {
+            key(
+                "instance\(channel)Offset", owner: replicator,
+                "Added to the multiplier's \(channel.lowercased()) for each further copy.", kp)
+        }
         flag(
             "preservesDepth", owner: replicator, animatable: false,
             "Copies keep their 3D places instead of being flattened into the replicator's plane.", \.replicator.preservesDepth)

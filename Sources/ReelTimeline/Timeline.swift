@@ -73,35 +73,21 @@ public struct Timeline: Hashable, Sendable {
         // Refused by its size before it is read: parsing keeps several copies of the file.
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= Timeline.maximumFileBytes else {
-            throw TimelineError(
-                file: path,
-                problems: [
-                    TimelineProblem(
-                        path: "", expected: "a timeline file of at most \(Timeline.maximumFileBytes >> 20) MB",
-                        found: "\(size >> 20) MB")
-                ])
+            throw TimelineError.file(
+                path, expected: "a timeline file of at most \(Timeline.maximumFileBytes >> 20) MB", found: "\(size >> 20) MB")
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw TimelineError(
-                file: path,
-                problems: [
-                    TimelineProblem(
-                        path: "", expected: "a readable UTF-8 file",
-                        found: "it could not be read (\(error.localizedDescription))")
-                ])
+            throw TimelineError.file(
+                path, expected: "a readable UTF-8 file", found: "it could not be read (\(error.localizedDescription))")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let at = Timeline.firstInvalidUTF8(data) ?? 0
             let line = data.prefix(at).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            throw TimelineError(
-                file: path,
-                problems: [
-                    TimelineProblem(
-                        path: "", expected: "a UTF-8 file", found: "bytes that are not UTF-8 at byte \(at) (line \(line))")
-                ])
+            throw TimelineError.file(
+                path, expected: "a UTF-8 file", found: "bytes that are not UTF-8 at byte \(at) (line \(line))")
         }
         return try decode(
             text, file: path, name: url.deletingPathExtension().lastPathComponent,
@@ -132,8 +118,7 @@ public struct Timeline: Hashable, Sendable {
         do {
             json = try JSONParser.parse(text)
         } catch {
-            throw TimelineError(
-                file: file, problems: [TimelineProblem(path: "", expected: "valid JSON", found: "a syntax error at \(error)")])
+            throw TimelineError.file(file, expected: "valid JSON", found: "a syntax error at \(error)")
         }
         let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
         guard let timeline = result.timeline else {

@@ -35,6 +35,11 @@ public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible 
         self.warnings = warnings
     }
 
+    /// One problem with the file as a whole (it cannot be read, is too large, is no JSON).
+    static func file(_ file: String, expected: String, found: String) -> TimelineError {
+        TimelineError(file: file, problems: [TimelineProblem(path: "", expected: expected, found: found)])
+    }
+
     public var description: String {
         let head = problems.count == 1 ? "\(file): 1 problem" : "\(file): \(problems.count) problems"
         return ([head] + problems.map { "  \($0)" } + warnings.map { "  warning: \($0)" }).joined(separator: "\n")
