@@ -35,6 +35,15 @@ public struct Rect: Hashable, Sendable {
         p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
     }
 
+    /// The smallest rectangle holding every point of `points`; nil when there is none.
+    @inlinable
+    public init?<S: Sequence>(bounding points: S) where S.Element == Point {
+        var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for p in points { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
+        guard x0 <= x1, y0 <= y1 else { return nil }
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// The smallest rectangle containing both.
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }

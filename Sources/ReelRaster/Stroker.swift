@@ -36,13 +36,9 @@ public enum Stroker {
             // How far a piece's stroke reaches past its points, in pixels: a miter at most.
             let reach = halfWidth * max(style.miterLimit, 1.5) * h.largestStretch + 2
             pieces = pieces.filter { piece in
-                var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-                for p in piece.points {
-                    guard let q = h.apply(p) else { return true }
-                    (x0, y0, x1, y1) = (min(x0, q.x), min(y0, q.y), max(x1, q.x), max(y1, q.y))
-                }
-                return x1 + reach >= Double(visible.x) && x0 - reach <= Double(visible.maxX) && y1 + reach >= Double(visible.y)
-                    && y0 - reach <= Double(visible.maxY)
+                guard let box = Rect(bounding: piece.points.lazy.compactMap(h.apply)) else { return true }
+                return box.maxX + reach >= Double(visible.x) && box.minX - reach <= Double(visible.maxX)
+                    && box.maxY + reach >= Double(visible.y) && box.minY - reach <= Double(visible.maxY)
             }
         }
         // One union per run of up to `unionRun` consecutive pieces: a stroke of a few pieces

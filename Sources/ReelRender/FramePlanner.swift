@@ -376,13 +376,7 @@ public struct FramePlanner {
         }
 
         /// The bounding box of polygons' corners; nil for none.
-        static func box(of polygons: [[Point]]) -> Rect? {
-            var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-            for polygon in polygons {
-                for p in polygon { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
-            }
-            return x0 <= x1 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
-        }
+        static func box(of polygons: [[Point]]) -> Rect? { Rect(bounding: polygons.joined()) }
 
         /// A replicator's copies of its sublayers: copy k through instanceTransform^k about the
         /// middle of the bounds (in the sublayer space), at its own delayed time, later copies
@@ -656,24 +650,16 @@ public struct FramePlanner {
         /// Bounding box of a rectangle's mapped corners (parts behind the eye clipped away).
         func bounds(of r: Rect, _ transform: Transform3D) -> Rect {
             let h = Homography(transform)
-            if h.isAffine {
-                // The four corners, mapped as `Path(rect:).polygons` maps them (the same
-                // numbers), without building the path: planning asks this for every layer.
-                var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-                for c in [
+            // The four corners, mapped as `Path(rect:).polygons` maps them (the same numbers),
+            // without building the path where no perspective clips them: planning asks this
+            // for every layer.
+            let corners =
+                h.isAffine
+                ? [
                     Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY),
                     Point(x: r.minX, y: r.maxY)
-                ] {
-                    guard let p = h.apply(c) else { continue }
-                    (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y))
-                }
-                if x0 <= x1 { return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) }
-            }
-            let points = Path(rect: r).polygons(transform: transform).flatMap { $0 }
-            guard let first = points.first else { return .zero }
-            var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
-            for p in points { (x0, y0, x1, y1) = (min(x0, p.x), min(y0, p.y), max(x1, p.x), max(y1, p.y)) }
-            return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                ].compactMap(h.apply) : Path(rect: r).polygons(transform: transform).flatMap { $0 }
+            return Rect(bounding: corners) ?? .zero
         }
 
         /// The box a shape layer's fill and stroke can reach: the path's box, out by half the
