@@ -14,6 +14,8 @@ public struct RenderOptions: Sendable {
     public var pixelFormat: String?
     /// A sound file to put beside the video (`--audio`); it replaces the timeline's `audio`.
     public var audio: AudioTrack?
+    /// The sound's codec among those the container takes; nil: its default.
+    public var audioCodec: AudioCodec?
     /// A GIF's dithering (`GIFEncoder.ditherings`).
     public var dither: String
     /// Frames to render (default: all of the timeline). Frame f shows time f / fps.
@@ -29,7 +31,7 @@ public struct RenderOptions: Sendable {
     public init(
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",
         codec: String? = nil, pixelFormat: String? = nil, dither: String = GIFEncoder.ditherings[0], audio: AudioTrack? = nil,
-        frames: Range<Int>? = nil,
+        audioCodec: AudioCodec? = nil, frames: Range<Int>? = nil,
         memory: MemoryBudget = .machineDefault, keepsPartial: Bool = false
     ) {
         self.threads = max(1, threads)
@@ -39,6 +41,7 @@ public struct RenderOptions: Sendable {
         self.pixelFormat = pixelFormat
         self.dither = dither
         self.audio = audio
+        self.audioCodec = audioCodec
         self.frames = frames
         self.memory = memory
         self.keepsPartial = keepsPartial

@@ -34,7 +34,8 @@ public enum VideoExporter {
             OutputFormat.namesSequence(path)
             ? nil
             : try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 } + timeline.assets.values)
-        let format = try OutputFormat.forOutput(path, codec: options.codec, pixelFormat: options.pixelFormat)
+        let format = try OutputFormat.forOutput(
+            path, codec: options.codec, pixelFormat: options.pixelFormat, audioCodec: options.audioCodec)
         let background = timeline.canvas.background
         if background.alpha < 1, !format.carriesAlpha {
             throw RenderError.alphaInOpaqueFormat(path: path, format: format, background: background)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reel
+import ReelMedia
 import ReelTimeline
 
 /// Runs a command body, turning the errors users cause (a bad timeline, a failed encode)
@@ -73,6 +74,19 @@ struct MemoryLimitOption: ParsableArguments {
 
     var budget: MemoryBudget { megabytes.map { MemoryBudget(limit: $0 << 20) } ?? .machineDefault }
 }
+
+/// `--audio-codec`: the sound's codec where the container takes several, shared by the
+/// commands that write sound.
+struct AudioCodecOption: ParsableArguments {
+    @Option(
+        name: .customLong("audio-codec"),
+        help: ArgumentHelp(
+            "The sound's codec: aac (.mp4 and .mov, their default), opus (.webm) or pcm (.mov: 16-bit, lossless).",
+            valueName: "codec"))
+    var codec: AudioCodec?
+}
+
+extension AudioCodec: ExpressibleByArgument {}
 
 /// `A..<B` (or `A...B`, or `A..B` read as half-open) as a range of frame numbers.
 struct FrameRangeArgument: ExpressibleByArgument {

@@ -17,6 +17,8 @@ struct JoinCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The joined video (MP4, MOV or WebM, as the pieces).")
     var output: String
 
+    @OptionGroup var audioCodec: AudioCodecOption
+
     func run() throws {
         try reportingErrors {
             let checked = try Self.check(folder)
@@ -32,7 +34,7 @@ struct JoinCommand: ParsableCommand {
                     clips.contains { timeline.assets[$0.key] == sound.path && $0.value.hasAudio }
                 }
             let dir = URL(fileURLWithPath: folder)
-            let format = try OutputFormat.forOutput(output)
+            let format = try OutputFormat.forOutput(output, audioCodec: audioCodec.codec)
             let pieces = checked.filter { $0.frameCount > 0 }
             let inputs = pieces.map { dir.appendingPathComponent($0.file).path }
             try AtomicOutput(destination: output, protecting: inputs).write { temporary in

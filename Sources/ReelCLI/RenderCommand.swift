@@ -55,6 +55,8 @@ struct RenderCommand: ParsableCommand {
     )
     var audio: String?
 
+    @OptionGroup var audioCodec: AudioCodecOption
+
     @Option(help: "A GIF's dithering: \(GIFEncoder.ditherings.joined(separator: ", ")).")
     var dither: String = GIFEncoder.ditherings[0]
 
@@ -110,7 +112,8 @@ struct RenderCommand: ParsableCommand {
             var path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             var options = RenderOptions(
                 threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
-                audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, frames: frames?.range, memory: memory.budget,
+                audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, audioCodec: audioCodec.codec,
+                frames: frames?.range, memory: memory.budget,
                 keepsPartial: keepPartial)
             var manifest: (SegmentManifest, String)? = nil
             if let segment {

@@ -4,12 +4,13 @@ import ReelCore
 /// The audio stream of a video file: an `AudioTrack` placed on the video's time (or several,
 /// mixed by `AudioMix`), trimmed or padded with silence to the video's length. Its packets are copied as they are when the
 /// container takes the codec, the track needs no volume or offset, and it lasts as long as the
-/// video; otherwise it is decoded, resampled (libswresample), scaled and encoded (AAC for MP4
-/// and MOV, Opus for WebM). `VideoEncoder` asks for the audio up to each video frame's time, so
+/// video; otherwise it is decoded, resampled (libswresample), scaled and encoded in the
+/// format's `AudioCodec` (AAC for MP4 and MOV, Opus for WebM, or 16-bit PCM in MOV). `VideoEncoder` asks for the audio up to each video frame's time, so
 /// the file interleaves and nothing piles up in memory.
 final class AudioMuxer {
     /// Whether the packets are copied unchanged.
     let copies: Bool
+    private let codec: AudioCodec
     private var input: UnsafeMutablePointer<AVFormatContext>?
     private let inputStream: UnsafeMutablePointer<AVStream>?
     /// Several tracks mixed: the samples come from the mix instead of one decoded file.
@@ -40,11 +41,29 @@ final class AudioMuxer {
     /// The input stream's start time, in its time base: copied packets are shifted back by it.
     private let inputShift: Int64
 
+    /// The sound of `output` in `format`'s audio codec: one track at normal speed placed as
+    /// it is (its packets copied when they can be), several mixed; nil without tracks. The
+    /// video starts at timeline time `offset` and lasts `duration` seconds.
+    static func make(
+        _ tracks: [AudioTrack], format: OutputFormat, offset: Double, duration: Double,
+        output: UnsafeMutablePointer<AVFormatContext>
+    ) throws(FFmpegError) -> AudioMuxer? {
+        guard let codec = format.audioCodec ?? format.audioCodecs.first, !tracks.isEmpty else { return nil }
+        if tracks.count == 1, tracks[0].speed == 1 {
+            return try AudioMuxer(
+                tracks[0], codec: codec, asked: format.audioCodec != nil, offset: offset, duration: duration, output: output)
+        }
+        return try AudioMuxer(mixing: tracks, codec: codec, offset: offset, output: output)
+    }
+
     /// Several tracks (`tracks`: sounds at their times, speeds and volumes) mixed into one
-    /// encoded stream of `output`, the video starting at timeline time `offset`.
-    init(mixing tracks: [AudioTrack], offset: Double, output: UnsafeMutablePointer<AVFormatContext>) throws(FFmpegError) {
+    /// stream of `output` in `codec`, the video starting at timeline time `offset`.
+    private init(mixing tracks: [AudioTrack], codec: AudioCodec, offset: Double, output: UnsafeMutablePointer<AVFormatContext>)
+        throws(FFmpegError)
+    {
         FFmpegLog.quiet
         self.output = output
+        self.codec = codec
         volume = 1
         inputShift = 0
         inputStream = nil
@@ -61,12 +80,16 @@ final class AudioMuxer {
     }
 
     /// Opens `track` and adds its stream to `output` (before the header is written). The video
-    /// starts at timeline time `offset` and is expected to last `duration` seconds.
-    init(_ track: AudioTrack, offset: Double, duration: Double, output: UnsafeMutablePointer<AVFormatContext>)
-        throws(FFmpegError)
-    {
+    /// starts at timeline time `offset` and is expected to last `duration` seconds. Its
+    /// packets may be copied when they are in `codec`, or, unless the codec was `asked` for,
+    /// in any codec the container takes.
+    private init(
+        _ track: AudioTrack, codec: AudioCodec, asked: Bool, offset: Double, duration: Double,
+        output: UnsafeMutablePointer<AVFormatContext>
+    ) throws(FFmpegError) {
         FFmpegLog.quiet
         self.output = output
+        self.codec = codec
         volume = Float(track.volume)
         func fail(_ what: String) -> FFmpegError { FFmpegError(call: "audio \(track.name)", message: what) }
         // Set up in locals and hand over at the end: a failure on the way frees what was made.
@@ -89,7 +112,10 @@ final class AudioMuxer {
             : Double(max(0, input!.pointee.duration)) / Double(AV_TIME_BASE)
         let lead = track.start - offset
         let par = source.pointee.codecpar!
-        let takes = avformat_query_codec(output.pointee.oformat, par.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 1
+        let takes =
+            asked
+            ? avcodec_find_encoder_by_name(codec.encoder)?.pointee.id == par.pointee.codec_id
+            : avformat_query_codec(output.pointee.oformat, par.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 1
         copies = takes && track.volume == 1 && abs(lead) < 1e-9 && length + 1e-6 >= duration
         guard let s = avformat_new_stream(output, nil) else { throw fail("out of memory") }
         stream = s
@@ -115,8 +141,7 @@ final class AudioMuxer {
         avformat_close_input(&input)
     }
 
-    /// The decoder, the encoder the container wants (AAC, or Opus for WebM), and the resampler
-    /// between them.
+    /// The decoder, the encoder of `codec`, and the resampler between them.
     private func openCodecs(_ source: UnsafeMutablePointer<AVStream>, lead: Double) throws(FFmpegError) {
         let par = source.pointee.codecpar!
         guard let decoding = avcodec_find_decoder(par.pointee.codec_id), let d = avcodec_alloc_context3(decoding) else {
@@ -140,37 +165,26 @@ final class AudioMuxer {
         skip = lead < 0 ? Int((-lead * Double(rate)).rounded()) : 0
     }
 
-    /// The encoder the container wants (AAC, or Opus at 48 kHz for WebM), `channels` at `rate`.
+    /// The encoder of `codec`, `channels` at `rate` (or the rate the codec requires).
     private func openEncoder(channels: Int, rate: Int) throws(FFmpegError) {
-        let webm = String(cString: output.pointee.oformat.pointee.name).contains("webm")
-        let name = webm ? "libopus" : "aac"
+        let name = codec.encoder
         guard let encoding = avcodec_find_encoder_by_name(name), let e = avcodec_alloc_context3(encoding) else {
             throw FFmpegError(call: "avcodec_find_encoder_by_name", message: "\(name) is not in this FFmpeg build")
         }
         encoder = e
         self.channels = channels
-        self.rate = webm ? 48000 : rate
+        self.rate = codec.rate(for: rate)
         av_channel_layout_default(&e.pointee.ch_layout, Int32(channels))
-        e.pointee.sample_rate = Int32(rate)
-        e.pointee.sample_fmt = try Self.floatFormat(of: encoding)
-        e.pointee.bit_rate = webm ? 128_000 : 192_000
-        e.pointee.time_base = AVRational(num: 1, den: Int32(rate))
+        e.pointee.sample_rate = Int32(self.rate)
+        e.pointee.sample_fmt = try codec.sampleFormat(of: encoding)
+        e.pointee.bit_rate = codec.bitRate
+        e.pointee.time_base = AVRational(num: 1, den: Int32(self.rate))
         if output.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
             e.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
         try FFmpegError.check(avcodec_open2(e, encoding, nil), "avcodec_open2(\(name))")
         try FFmpegError.check(avcodec_parameters_from_context(stream.pointee.codecpar, e), "avcodec_parameters_from_context")
         stream.pointee.time_base = e.pointee.time_base
-    }
-
-    /// The encoder's float sample format: interleaved or planar, whichever it lists first.
-    private static func floatFormat(of codec: UnsafePointer<AVCodec>) throws(FFmpegError) -> AVSampleFormat {
-        var p = codec.pointee.sample_fmts
-        while let f = p?.pointee, f != AV_SAMPLE_FMT_NONE {
-            if f == AV_SAMPLE_FMT_FLT || f == AV_SAMPLE_FMT_FLTP { return f }
-            p = p! + 1
-        }
-        throw FFmpegError(call: "audio encoder", message: "takes no float samples")
     }
 
     /// Writes the audio of the video's first `seconds`.
@@ -328,13 +342,20 @@ final class AudioMuxer {
         try FFmpegError.check(av_channel_layout_copy(&frame!.pointee.ch_layout, &e.pointee.ch_layout), "av_channel_layout_copy")
         try FFmpegError.check(av_frame_get_buffer(frame, 0), "av_frame_get_buffer(audio)")
         let planar = e.pointee.sample_fmt == AV_SAMPLE_FMT_FLTP
+        let integers = e.pointee.sample_fmt == AV_SAMPLE_FMT_S16
         pending.withUnsafeBufferPointer { all in
             let src = all.baseAddress! + readIndex
             for c in 0..<channels {
-                let plane = UnsafeMutableRawPointer(frame!.pointee.extended_data[planar ? c : 0]!).assumingMemoryBound(
-                    to: Float.self)
+                let plane = UnsafeMutableRawPointer(frame!.pointee.extended_data[planar ? c : 0]!)
                 for i in 0..<count {
-                    plane[planar ? i : i * channels + c] = src[i * channels + c]
+                    let at = planar ? i : i * channels + c
+                    let sample = src[i * channels + c]
+                    if integers {
+                        // As libswresample converts: rounded to the nearest step of 1/32768, clipped.
+                        plane.assumingMemoryBound(to: Int16.self)[at] = Int16(clamping: Int((sample * 32768).rounded()))
+                    } else {
+                        plane.assumingMemoryBound(to: Float.self)[at] = sample
+                    }
                 }
             }
         }

@@ -21,48 +21,54 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
     /// Whether the file keeps the canvas's transparency (alpha leaves Reel straight, not
     /// premultiplied, as each of these formats defines it).
     public let carriesAlpha: Bool
+    /// The sound codecs `--audio-codec` may choose, the default first; none: a silent format.
+    public let audioCodecs: [AudioCodec]
+    /// The sound codec asked for (one of `audioCodecs`); nil: the first, and a sound the
+    /// container takes as it is is copied.
+    public private(set) var audioCodec: AudioCodec?
+
     /// Whether an audio track can go into the file.
-    public let takesAudio: Bool
+    public var takesAudio: Bool { !audioCodecs.isEmpty }
 
     init(
         codecName: String, codecWord: String, muxer: String, fileExtension: String, encoder: String,
-        pixelFormats: [String], carriesAlpha: Bool, takesAudio: Bool = true
+        pixelFormats: [String], carriesAlpha: Bool, audioCodecs: [AudioCodec]
     ) {
         (self.codecName, self.codecWord, self.muxer, self.fileExtension, self.encoder) =
             (codecName, codecWord, muxer, fileExtension, encoder)
-        (self.pixelFormat, self.pixelFormats, self.carriesAlpha, self.takesAudio) =
-            (pixelFormats[0], pixelFormats, carriesAlpha, takesAudio)
+        (self.pixelFormat, self.pixelFormats, self.carriesAlpha) = (pixelFormats[0], pixelFormats, carriesAlpha)
+        self.audioCodecs = audioCodecs
     }
 
     /// H.264 (libx264) in MP4, yuv420p: plays everywhere. The default.
     public static let h264MP4 = OutputFormat(
         codecName: "H.264", codecWord: "h264", muxer: "mp4", fileExtension: "mp4", encoder: "libx264",
-        pixelFormats: ["yuv420p", "yuv420p10le"], carriesAlpha: false)
+        pixelFormats: ["yuv420p", "yuv420p10le"], carriesAlpha: false, audioCodecs: [.aac])
     /// HEVC (libx265) in MP4, tagged `hvc1` so Apple's players take it.
     public static let hevcMP4 = OutputFormat(
         codecName: "HEVC", codecWord: "hevc", muxer: "mp4", fileExtension: "mp4", encoder: "libx265",
-        pixelFormats: ["yuv420p", "yuv420p10le"], carriesAlpha: false)
+        pixelFormats: ["yuv420p", "yuv420p10le"], carriesAlpha: false, audioCodecs: [.aac])
     /// ProRes 4444 (prores_ks) in MOV, yuva444p10le with 16-bit alpha: what editors take for overlays.
     public static let proRes4444 = OutputFormat(
         codecName: "ProRes 4444", codecWord: "prores", muxer: "mov", fileExtension: "mov", encoder: "prores_ks",
-        pixelFormats: ["yuva444p10le"], carriesAlpha: true)
+        pixelFormats: ["yuva444p10le"], carriesAlpha: true, audioCodecs: [.aac, .pcm])
     /// H.264 in QuickTime MOV.
     public static let h264MOV = OutputFormat(
         codecName: "H.264", codecWord: "h264", muxer: "mov", fileExtension: "mov", encoder: "libx264",
-        pixelFormats: ["yuv420p", "yuv420p10le"], carriesAlpha: false)
+        pixelFormats: ["yuv420p", "yuv420p10le"], carriesAlpha: false, audioCodecs: [.aac, .pcm])
     /// VP9 (libvpx-vp9) in WebM, yuva420p with the alpha flagged: transparency for browsers.
     public static let vp9WebM = OutputFormat(
         codecName: "VP9", codecWord: "vp9", muxer: "webm", fileExtension: "webm", encoder: "libvpx-vp9",
-        pixelFormats: ["yuva420p"], carriesAlpha: true)
+        pixelFormats: ["yuva420p"], carriesAlpha: true, audioCodecs: [.opus])
     /// One PNG per frame (`-o frames/%05d.png`), straight-alpha RGBA, numbered by frame index.
     public static let pngSequence = OutputFormat(
         codecName: "PNG sequence", codecWord: "png", muxer: "image2", fileExtension: "png", encoder: "png",
-        pixelFormats: ["rgba"], carriesAlpha: true, takesAudio: false)
+        pixelFormats: ["rgba"], carriesAlpha: true, audioCodecs: [])
     /// An animated GIF: one palette of 256 colours made for the whole animation (libavfilter's
     /// palettegen), frames mapped to it with the dithering asked for (paletteuse). Opaque.
     public static let gif = OutputFormat(
         codecName: "GIF", codecWord: "gif", muxer: "gif", fileExtension: "gif", encoder: "gif",
-        pixelFormats: ["rgba"], carriesAlpha: false, takesAudio: false)
+        pixelFormats: ["rgba"], carriesAlpha: false, audioCodecs: [])
 
     /// Every format, the first of each extension its default.
     public static let all: [OutputFormat] = [.h264MP4, .hevcMP4, .proRes4444, .h264MOV, .vp9WebM, .pngSequence, .gif]
@@ -95,10 +101,10 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
 
     /// The format for an output named `path`, with `codec` (a `codecWord`) choosing among
     /// the codecs its extension takes (default: the first) and `pixelFormat` among the pixel
-    /// formats of that codec (default: its first).
-    public static func forOutput(_ path: String, codec: String? = nil, pixelFormat: String? = nil) throws(OutputFormatError)
-        -> OutputFormat
-    {
+    /// formats of that codec (default: its first), `audioCodec` among its sound codecs.
+    public static func forOutput(
+        _ path: String, codec: String? = nil, pixelFormat: String? = nil, audioCodec: AudioCodec? = nil
+    ) throws(OutputFormatError) -> OutputFormat {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let ext = fileExtension(of: path)
         let candidates = all.filter { $0.fileExtension == ext }
@@ -111,6 +117,12 @@ public struct OutputFormat: Hashable, Sendable, CustomStringConvertible {
         }
         if chosen.isSequence, !name.contains("%") || sequenceFileName(name, number: 0) == nil {
             throw .sequenceWithoutPattern(path: path)
+        }
+        if let audioCodec {
+            guard chosen.audioCodecs.contains(audioCodec) else {
+                throw .audioCodecNotInContainer(path: path, audioCodec: audioCodec, format: chosen)
+            }
+            chosen.audioCodec = audioCodec
         }
         guard let pixelFormat else { return chosen }
         guard chosen.pixelFormats.contains(pixelFormat) else {
@@ -149,6 +161,7 @@ public enum OutputFormatError: Error, CustomStringConvertible {
     case codecNotInContainer(path: String, codec: String, choices: [OutputFormat])
     case pixelFormatNotInCodec(path: String, pixelFormat: String, format: OutputFormat)
     case sequenceWithoutPattern(path: String)
+    case audioCodecNotInContainer(path: String, audioCodec: AudioCodec, format: OutputFormat)
 
     public var description: String {
         switch self {
@@ -162,6 +175,13 @@ public enum OutputFormatError: Error, CustomStringConvertible {
         case .pixelFormatNotInCodec(let path, let pixelFormat, let format):
             let words = format.pixelFormats.map { "`\($0)`" }.joined(separator: " or ")
             return "cannot write \(path) with --pix-fmt \(pixelFormat): \(format.codecName) takes \(words)"
+        case .audioCodecNotInContainer(let path, let audioCodec, let format):
+            let takes =
+                format.audioCodecs.isEmpty
+                ? "a \(format.codecName) has no sound track"
+                : "a .\(format.fileExtension) file takes \(format.audioCodecs.map { "`\($0.rawValue)`" }.joined(separator: " or "))"
+            let pcm = audioCodec == .pcm ? "; write .mov for PCM" : ""
+            return "cannot write \(path) with --audio-codec \(audioCodec.rawValue): \(takes)\(pcm)"
         case .sequenceWithoutPattern(let path):
             return
                 "cannot write \(path): a PNG sequence needs one number pattern in its file name, such as frames/%05d.png (one file per frame); `reel frame` writes a single picture"

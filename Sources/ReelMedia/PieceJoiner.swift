@@ -65,14 +65,8 @@ public enum PieceJoiner {
         stream.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
         stream.pointee.avg_frame_rate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
         let total = pieces.reduce(0) { $0 + $1.frameCount }
-        let muxer: AudioMuxer?
-        if audio.count == 1, audio[0].speed == 1 {
-            muxer = try AudioMuxer(audio[0], offset: 0, duration: rate.time(ofFrame: total), output: output)
-        } else if !audio.isEmpty {
-            muxer = try AudioMuxer(mixing: audio, offset: 0, output: output)
-        } else {
-            muxer = nil
-        }
+        let muxer = try AudioMuxer.make(
+            audio, format: kind, offset: 0, duration: rate.time(ofFrame: total), output: output)
         if output.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try FFmpegError.check(avio_open(&output.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
         }

@@ -72,13 +72,9 @@ public final class VideoEncoder: FrameEncoder {
         }
         s.pointee.time_base = ctx.pointee.time_base
         s.pointee.avg_frame_rate = ctx.pointee.framerate
-        let seconds = settings.frameRate.time(ofFrame: settings.firstFrame)
-        if tracks.count == 1, tracks[0].speed == 1 {
-            audio = try AudioMuxer(
-                tracks[0], offset: seconds, duration: settings.frameRate.time(ofFrame: expectedFrames), output: format)
-        } else if !tracks.isEmpty {
-            audio = try AudioMuxer(mixing: tracks, offset: seconds, output: format)
-        }
+        audio = try AudioMuxer.make(
+            tracks, format: kind, offset: settings.frameRate.time(ofFrame: settings.firstFrame),
+            duration: settings.frameRate.time(ofFrame: expectedFrames), output: format)
         // A sequence's muxer opens one file per frame itself.
         if format.pointee.oformat.pointee.flags & AVFMT_NOFILE == 0 {
             try FFmpegError.check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")

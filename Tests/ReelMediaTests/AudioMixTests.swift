@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelTestSupport
 import Testing
 
 @testable import ReelMedia
@@ -7,34 +8,12 @@ import Testing
 /// Sounds mixed by libavfilter at their times and volumes, checked sample by sample against
 /// the sum worked out here.
 @Suite struct AudioMixTests {
-    static let rate = 48000
+    static let rate = TestSound.rate
 
-    /// A 16-bit stereo WAV of `seconds` whose left and right samples are `value(i)` and `-value(i)`.
+    /// A test sound written to the scratch folder: its path and left samples.
     func wav(_ name: String, seconds: Double, _ value: (Int) -> Int16) throws -> (path: String, samples: [Int16]) {
-        let count = Int(seconds * Double(Self.rate))
-        let samples = (0..<count).map(value)
-        var data = Data()
-        func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        data.append(contentsOf: Array("RIFF".utf8))
-        u32(UInt32(36 + count * 4))
-        data.append(contentsOf: Array("WAVEfmt ".utf8))
-        u32(16)
-        u16(1)
-        u16(2)
-        u32(UInt32(Self.rate))
-        u32(UInt32(Self.rate * 4))
-        u16(4)
-        u16(16)
-        data.append(contentsOf: Array("data".utf8))
-        u32(UInt32(count * 4))
-        for s in samples {
-            u16(UInt16(bitPattern: s))
-            u16(UInt16(bitPattern: s == .min ? .max : -s))
-        }
         let path = scratchPath(name)
-        try data.write(to: URL(fileURLWithPath: path))
-        return (path, samples)
+        return (path, try TestSound.wav(path, seconds: seconds, value))
     }
 
     @Test func aClipsSoundAnotherAtHalfVolumeAndAThirdOneSecondLaterSumSampleBySample() throws {

@@ -57,37 +57,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path))
     }
 
-    /// The clip's sound, the timeline's own at half volume and a second clip layer from 1 s on
-    /// are mixed into the output's one track (AAC here; the mix itself is checked sample by
-    /// sample in AudioMixTests): the sound is louder where the second clip joins.
-    @Test func soundsOfClipLayersAndTheTimelineAreMixed() throws {
+    /// The clip's sound, the timeline's own at half volume and a second layer of the same clip
+    /// from 1 s on, mixed into the output's one track: written as 16-bit PCM in MOV
+    /// (`--audio-codec pcm`) and read back from the file, every sample within 1 step of the sum
+    /// worked out here.
+    @Test func soundsOfClipLayersAndTheTimelineAreMixedSampleBySample() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try IndexClip.make(
             dir.appendingPathComponent("picture.mp4").path, count: 60, arguments: ["-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        let voice = try TestSound.wav(dir.appendingPathComponent("voice.wav").path, seconds: 2) {
+            Int16(truncatingIfNeeded: ($0 * 37) % 12000 - 6000)
+        }
+        let music = try TestSound.wav(dir.appendingPathComponent("music.wav").path, seconds: 3) {
+            Int16(8000 * sin(Double($0) * 0.01))
+        }
         _ = try ffmpeg(
-            [
-                "-i", "picture.mp4", "-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:v", "copy", "-c:a", "aac",
-                "-shortest", "clip.mp4"
-            ],
-            in: dir)
-        _ = try ffmpeg(["-f", "lavfi", "-i", "sine=frequency=220:duration=2", "music.wav"], in: dir)
+            ["-i", "picture.mp4", "-i", "voice.wav", "-c:v", "copy", "-c:a", "pcm_s16le", "-shortest", "clip.mov"], in: dir)
         try Data(
             ##"""
-            {"audio": {"asset": "music", "volume": 0.5}, "assets": {"music": {"path": "music.wav"}, "clip": {"path": "clip.mp4"}},
+            {"audio": {"asset": "music", "volume": 0.5}, "assets": {"music": {"path": "music.wav"}, "clip": {"path": "clip.mov"}},
              "layers": [{"id": "second", "class": "AVPlayerLayer", "frame": [0, 0, 64, 16], "player": "clip", "beginTime": 1}]}
             """##.utf8
         ).write(to: dir.appendingPathComponent("mix.json"))
-        let render = try runReel(["render", "mix.json", "--video", "clip.mp4", "-o", "out.mp4", "--preset", "ultrafast"], in: dir)
+        let render = try runReel(
+            ["render", "mix.json", "--video", "clip.mov", "-o", "out.mov", "--audio-codec", "pcm", "--preset", "ultrafast"],
+            in: dir)
         #expect(render.status == 0, "\(render.stderr)")
-        let pcm = try ffmpeg(["-i", "out.mp4", "-map", "0:a", "-ac", "1", "-ar", "8000", "-f", "s16le", "-"], in: dir)
-        let samples = pcm.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-        #expect(abs(samples.count - 16000) < 400, "2 s of sound")
-        func rms(_ range: Range<Int>) -> Double {
-            (samples[range].reduce(0.0) { $0 + Double($1) * Double($1) } / Double(range.count)).squareRoot()
+        let probe = try ffmpeg(["-i", "out.mov", "-map", "0:a", "-c", "copy", "-f", "s16le", "-"], in: dir)
+        let samples = probe.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let rate = TestSound.rate
+        #expect(samples.count == 2 * 2 * rate, "2 s of stereo at 48 kHz: \(samples.count) samples")
+        var worst = 0.0
+        for i in 0..<min(samples.count / 2, 2 * rate) {
+            let later = i - rate
+            let left =
+                Double(voice[i]) + 0.5 * Double(music[i]) + (later >= 0 ? Double(voice[later]) : 0)
+            let right =
+                -Double(voice[i]) - 0.5 * Double(music[i]) - (later >= 0 ? Double(voice[later]) : 0)
+            worst = max(worst, abs(Double(samples[2 * i]) - left), abs(Double(samples[2 * i + 1]) - right))
         }
-        let alone = rms(2000..<7000)
-        let joined = rms(9000..<14000)
-        #expect(alone > 1000 && joined > alone * 1.2, "rms \(alone) then \(joined)")
+        #expect(worst <= 1, "worst difference \(worst) of 16-bit steps")
+    }
+
+    @Test func pcmIsWrittenOnlyWhereTheContainerTakesIt() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"canvas": {"width": 16, "height": 16, "duration": 0.1}, "layers": []}"#.utf8).write(
+            to: dir.appendingPathComponent("t.json"))
+        let refused = try runReel(["render", "t.json", "-o", "out.mp4", "--audio-codec", "pcm"], in: dir)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("cannot write out.mp4 with --audio-codec pcm: a .mp4 file takes `aac`; write .mov for PCM"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.mp4").path))
     }
 }
