@@ -10,7 +10,8 @@ let package = Package(
         .library(name: "ReelBuilder", targets: ["ReelBuilder"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1")
     ],
     targets: [
         .systemLibrary(
@@ -33,7 +34,8 @@ let package = Package(
         .target(name: "ReelText", dependencies: ["CFontStack", "CLineBreaks", "ReelCore"]),
         .target(name: "ReelLayers", dependencies: ["ReelCore"]),
         .target(name: "ReelTimeline", dependencies: ["ReelLayers", "ReelCore"]),
-        .target(name: "ReelRaster", dependencies: ["ReelCore"]),
+        .target(
+            name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
         .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelText", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
         .target(

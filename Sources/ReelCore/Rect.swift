@@ -52,4 +52,14 @@ public struct Rect: Hashable, Sendable {
         let y0 = min(minY, other.minY)
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
+
+    /// The rectangle grown by `d` on every side (shrunk when `d` is negative), as CGRectInset with -d.
+    public func outset(by d: Double) -> Rect {
+        Rect(x: minX - d, y: minY - d, width: width + 2 * d, height: height + 2 * d)
+    }
+
+    /// The rectangle with every coordinate times `factor`.
+    public func scaled(by factor: Double) -> Rect {
+        Rect(x: minX * factor, y: minY * factor, width: width * factor, height: height * factor)
+    }
 }

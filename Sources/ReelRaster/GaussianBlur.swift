@@ -1,163 +1,94 @@
 import ReelCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Gaussian blur of an 8-bit coverage plane, moved by a (possibly fractional) offset at the
-/// same time: the shadow kernel. Separable, in integer fixed point so that the SIMD passes
-/// and their scalar twins give the same bytes. Weights are the Gaussian sampled at the
-/// fractional offset, normalised to 65536; support 3 sigma each side. Sigma is capped at
-/// `maximumSigma` pixels, beyond which a shadow is a faint haze anyway and the taps grow costly.
+/// same time: the shadow kernel. Separable; along each axis the Gaussian sampled at whole
+/// pixels less the offset's fraction is Deriche's recursive approximation (`AxisFilter`), so a
+/// pixel costs the same at every sigma and stays within a fifth of a level of the exact
+/// Gaussian. Eight rows or columns run at once, one per Float lane. Sigma is capped at
+/// `maximumSigma` pixels, beyond which a shadow is a faint haze anyway.
 public enum GaussianBlur {
     public static let maximumSigma = 256.0
+    /// Lines filtered at once: eight, one register.
+    typealias Lanes = SIMD8<Float>
+    static let lanes = Lanes.scalarCount
 
-    /// The taps for one axis: `weights[k]` applies to the input `first + k` pixels before the output.
-    public struct Taps: Hashable, Sendable {
-        public let first: Int
-        public let weights: [UInt32]
+    /// Pixels from a shape's edge beyond which its blur adds less than half a level (255 x the
+    /// Gaussian's tail past 3 sigma is 0.34): where a blurred shadow is cut.
+    public static func reach(sigma: Double) -> Int { Int((3 * min(max(sigma, 0), maximumSigma)).rounded(.up)) }
 
-        /// Taps of a Gaussian with `sigma` pixels, moved by `shift` pixels.
-        public init(sigma requested: Double, shift: Double) {
-            let sigma = min(max(requested, 0), GaussianBlur.maximumSigma)
-            let bounded = min(max(shift, -1e7), 1e7)
-            let whole = bounded.rounded(.down)
-            let fraction = bounded - whole
-            let radius = max(1, Int((3 * sigma).rounded(.up)))
-            var raw: [Double] = []
-            if sigma < 0.05 {
-                // No blur: linear interpolation of the fractional move.
-                raw = [1 - fraction, fraction]
-                first = Int(whole)
-            } else {
-                for k in -radius...(radius + 1) {
-                    let d = Double(k) - fraction
-                    raw.append(exp(-d * d / (2 * sigma * sigma)))
-                }
-                first = Int(whole) - radius
-            }
-            let total = raw.reduce(0, +)
-            var w = raw.map { UInt32(($0 / total * 65536).rounded()) }
-            // Exactly 65536 in all, so flat areas stay flat: the rounding error goes to the largest tap.
-            let error = 65536 - Int(w.reduce(0, +))
-            let peak = w.indices.max { w[$0] < w[$1] }!
-            w[peak] = UInt32(Int(w[peak]) + error)
-            weights = w
-        }
-    }
-
-    /// Blurs and moves `source`, writing a plane over `region` (source pixels outside its own region count as 0).
-    public static func apply(
-        _ source: CoverageMask, region: PixelRect, horizontal: Taps, vertical: Taps,
-        reference: Bool = false
-    ) -> CoverageMask {
+    /// Blurs `source` by `sigma` pixels and moves it by `shift` pixels, writing a plane over
+    /// `region` (source pixels outside its own region count as 0).
+    public static func apply(_ source: CoverageMask, region: PixelRect, sigma: Double, shift: Point) -> CoverageMask {
         let out = CoverageMask(region: region)
-        guard !region.isEmpty else { return out }
         let src = source.region
-        // Rows of the intermediate plane: every source row the vertical taps reach for the output rows.
-        let rowStart = region.y - vertical.first - (vertical.weights.count - 1)
-        let rowEnd = region.y + region.height - vertical.first
-        let rows = rowEnd - rowStart
-        let width = region.width
-        var middle = [UInt32](repeating: 0, count: rows * width)
-        // Padded copy of one source row, widened to 32 bits, for the horizontal pass.
-        let reach = horizontal.weights.count - 1
-        var padded = [UInt32](repeating: 0, count: width + reach + 8)
-        middle.withUnsafeMutableBufferPointer { mid in
-            padded.withUnsafeMutableBufferPointer { pad in
-                for r in 0..<rows {
-                    let y = rowStart + r
-                    guard y >= src.y, y < src.maxY else { continue }
-                    // pad[j] holds input x = region.x - horizontal.first - reach + j; zero outside the source.
-                    let x0 = region.x - horizontal.first - reach
-                    let line = source.row(y)
-                    let from = max(x0, src.x)
-                    let to = min(x0 + width + reach, src.maxX)
-                    pad.baseAddress!.update(repeating: 0, count: width + reach)
-                    if from < to {
-                        for x in from..<to { pad[x - x0] = UInt32(line[x - src.x]) }
-                    }
-                    let dst = mid.baseAddress! + r * width
-                    if reference {
-                        horizontalReference(pad.baseAddress!, horizontal.weights, width, dst)
-                    } else {
-                        horizontalPass(pad.baseAddress!, horizontal.weights, width, dst)
-                    }
-                }
-                for y in 0..<region.height {
-                    // Output row y reads intermediate rows (y - vertical.first - k) for tap k.
-                    let top = mid.baseAddress! + (region.y + y - vertical.first - (vertical.weights.count - 1) - rowStart) * width
-                    if reference {
-                        verticalReference(top, width, vertical.weights, width, out.row(region.y + y))
-                    } else {
-                        verticalPass(top, width, vertical.weights, width, out.row(region.y + y))
-                    }
+        guard !region.isEmpty, !src.isEmpty else { return out }
+        let horizontal = AxisFilter(sigma: sigma, shift: shift.x)
+        let vertical = AxisFilter(sigma: sigma, shift: shift.y)
+        // Along an axis, output pixel n takes the filtered line at j = n - whole: the filter
+        // runs over every j from the first source pixel or the first output, whichever comes
+        // first, to the last of either (zeros outside the source, so the recursions start at rest).
+        let columns = horizontal.span(source: src.x..<src.maxX, output: region.x..<region.maxX)
+        let rows = vertical.span(source: src.y..<src.maxY, output: region.y..<region.maxY)
+        // The source rows filtered along x, over the output's columns (a whole number of lane groups wide).
+        let pitch = (region.width + lanes - 1) / lanes * lanes
+        let middle = UnsafeMutablePointer<Float>.allocate(capacity: src.height * pitch)
+        middle.initialize(repeating: 0, count: src.height * pitch)
+        defer { middle.deallocate() }
+        let line = UnsafeMutablePointer<Lanes>.allocate(capacity: max(columns.count, rows.count) * 2)
+        defer { line.deallocate() }
+        let input = line + max(columns.count, rows.count)
+        // A lane group of source rows at a time, one row per lane.
+        for first in stride(from: 0, to: src.height, by: lanes) {
+            let used = min(lanes, src.height - first)
+            let rowsIn = (0..<lanes).map { source.row(src.y + first + min($0, used - 1)) - src.x }
+            let inside = max(columns.lowerBound, src.x)..<min(columns.upperBound, src.maxX)
+            input.update(repeating: Lanes(repeating: 0), count: columns.count)
+            for j in inside {
+                var bytes = SIMD8<UInt8>()
+                for k in 0..<lanes { bytes[k] = rowsIn[k][j] }
+                input[j - columns.lowerBound] = Lanes(SIMD8<Int32>(truncatingIfNeeded: bytes))
+            }
+            horizontal.run(input, count: columns.count, into: line)
+            let from = line + (region.x - horizontal.whole - columns.lowerBound)
+            for lane in 0..<used {
+                let row = middle + (first + lane) * pitch
+                for x in 0..<region.width { row[x] = from[x][lane] }
+            }
+        }
+        // A lane group of output columns at a time.
+        for x0 in stride(from: 0, to: region.width, by: lanes) {
+            for (i, j) in rows.enumerated() {
+                input[i] =
+                    j >= src.y && j < src.maxY
+                    ? UnsafeRawPointer(middle + (j - src.y) * pitch + x0).loadUnaligned(as: Lanes.self) : Lanes(repeating: 0)
+            }
+            vertical.run(input, count: rows.count, into: line)
+            let count = min(lanes, region.width - x0)
+            for y in region.y..<region.maxY {
+                let bytes = Self.bytes(line[y - vertical.whole - rows.lowerBound])
+                let row = out.row(y) + x0
+                if count == lanes {
+                    UnsafeMutableRawPointer(row).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
+                } else {
+                    for lane in 0..<count { row[lane] = bytes[lane] }
                 }
             }
         }
         return out
     }
 
-    /// dst[x] = sum over k of w[k] * pad[x + reach - k], shifted down 8 bits (16-bit result).
-    static func horizontalPass(_ pad: UnsafePointer<UInt32>, _ w: [UInt32], _ width: Int, _ dst: UnsafeMutablePointer<UInt32>) {
-        let reach = w.count - 1
-        var x = 0
-        while x + PixelLanes.width <= width {
-            var acc = PixelLanes.Vector(repeating: 128)
-            for k in 0...reach {
-                acc &+= PixelLanes.load(pad + x + reach - k) &* PixelLanes.Vector(repeating: w[k])
-            }
-            PixelLanes.store(acc &>> 8, dst + x)
-            x += PixelLanes.width
-        }
-        while x < width {
-            var acc: UInt32 = 128
-            for k in 0...reach { acc &+= pad[x + reach - k] &* w[k] }
-            dst[x] = acc >> 8
-            x += 1
-        }
-    }
-
-    /// out[x] = sum over k of w[k] * mid[row reach - k][x], rounded down 24 bits to 8.
-    static func verticalPass(
-        _ top: UnsafePointer<UInt32>, _ stride: Int, _ w: [UInt32], _ width: Int, _ out: UnsafeMutablePointer<UInt8>
-    ) {
-        let reach = w.count - 1
-        var x = 0
-        while x + PixelLanes.width <= width {
-            var acc = PixelLanes.Vector(repeating: 1 << 23)
-            for k in 0...reach {
-                acc &+= PixelLanes.load(top + (reach - k) * stride + x) &* PixelLanes.Vector(repeating: w[k])
-            }
-            let bytes = SIMD8<UInt8>(truncatingIfNeeded: acc &>> 24)
-            UnsafeMutableRawPointer(out + x).storeBytes(of: bytes, as: SIMD8<UInt8>.self)
-            x += PixelLanes.width
-        }
-        while x < width {
-            var acc: UInt32 = 1 << 23
-            for k in 0...reach { acc &+= top[(reach - k) * stride + x] &* w[k] }
-            out[x] = UInt8(acc >> 24)
-            x += 1
-        }
-    }
-
-    static func horizontalReference(
-        _ pad: UnsafePointer<UInt32>, _ w: [UInt32], _ width: Int, _ dst: UnsafeMutablePointer<UInt32>
-    ) {
-        for x in 0..<width {
-            var sum: UInt64 = 0
-            for k in 0..<w.count { sum += UInt64(pad[x + w.count - 1 - k]) * UInt64(w[k]) }
-            dst[x] = UInt32((sum + 128) / 256)
-        }
-    }
-
-    static func verticalReference(
-        _ top: UnsafePointer<UInt32>, _ stride: Int, _ w: [UInt32], _ width: Int, _ out: UnsafeMutablePointer<UInt8>
-    ) {
-        for x in 0..<width {
-            var sum: UInt64 = 0
-            for k in 0..<w.count { sum += UInt64(top[(w.count - 1 - k) * stride + x]) * UInt64(w[k]) }
-            out[x] = UInt8((sum + (1 << 23)) >> 24)
-        }
+    /// Levels rounded to the nearest whole (ties to even) and clamped to 0...255: added to
+    /// 1.5 x 2^23, a Float holds the rounded whole in its low mantissa bits; integer masks
+    /// then clamp it (plain lane operations, no generic conversions).
+    @inline(__always)
+    static func bytes(_ v: Lanes) -> SIMD8<UInt8> {
+        let n = unsafeBitCast(v + Lanes(repeating: 12_582_912), to: SIMD8<Int32>.self) &- 0x4B40_0000
+        let positive = n & ~(n &>> 31)
+        let over = positive &- 255
+        return SIMD8<UInt8>(truncatingIfNeeded: positive &- (over & ~(over &>> 31)))
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#endif

@@ -76,9 +76,8 @@ public struct ShadowStep: Sendable {
     }
 
     public var shape: Shape
-    /// Blur in target pixels, and the offset already moved into target pixels.
-    public var sigma: Double
-    public var offset: Point
+    /// Blur and offset in target pixels (a kept mask's key has its own, in the mask's pixels).
+    var geometry: ShadowGeometry
     /// `masksToBounds`: the shadow is cut to the layer's rounded bounds (polygons in target pixels).
     public var clip: [[Point]]?
     /// Premultiplied colour at full coverage.

@@ -355,7 +355,7 @@ public struct FramePlanner {
                 guard let ink = group.inkBox else { continue }
                 let color = premultiplied(t.runs[layout.run(ofGroup: k)].foregroundColor ?? t.foregroundColor, opacity)
                 let box = bounds(
-                    of: Rect(x: ink.minX - 1, y: ink.minY - 1, width: ink.width + 2, height: ink.height + 2), toBlock)
+                    of: ink.outset(by: 1), toBlock)
                 let area = PixelRect(covering: box).intersection(clip)
                 guard color != 0, !area.isEmpty else { continue }
                 let fill = KeptFill(key: KeptFill.Key(block: block, group: k, transform: toBlock, area: area)) {
@@ -516,18 +516,6 @@ public struct FramePlanner {
             return c.alpha > 0 ? c : nil
         }
 
-        /// Blur sigma in pixels: shadowRadius scaled by the layer's transform (sqrt of |det|).
-        func shadowSigma(of layer: Layer, toDevice: Transform3D) -> (sigma: Double, offset: Point) {
-            let h = Homography(toDevice)
-            let a = layer.anchorInBounds
-            let o = h.apply(a) ?? .zero
-            let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o
-            let oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
-            let det = abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x))
-            let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
-            return (min(max(0, layer.shadowRadius) * det.squareRoot(), GaussianBlur.maximumSigma), moved - o)
-        }
-
         /// The bounding box of `path` mapped by `transform` (nil when it has no outline).
         func pathBox(_ path: Path, _ transform: Transform3D) -> Rect? {
             Self.box(of: path.polygons(transform: transform))
@@ -535,12 +523,8 @@ public struct FramePlanner {
 
         /// Where the shadow of content covering `content` (pixels) can reach.
         func shadowExtent(of layer: Layer, content: Rect, toDevice: Transform3D) -> Rect {
-            let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
-            let reach = 3 * sigma + 2
-            let shape = layer.shadowPath.flatMap { pathBox($0, toDevice) } ?? content
-            return Rect(
-                x: shape.minX + offset.x - reach, y: shape.minY + offset.y - reach,
-                width: shape.width + 2 * reach, height: shape.height + 2 * reach)
+            ShadowGeometry(of: layer, toDevice: toDevice).extent(
+                of: layer.shadowPath.flatMap { pathBox($0, toDevice) } ?? content)
         }
 
         /// The layer's shadow under its picture: the alpha of the picture, or the `shadowPath`,
@@ -548,27 +532,29 @@ public struct FramePlanner {
         /// `color`; cut to the rounded bounds by `masksToBounds`. Under a transform that keeps
         /// shapes similar, the blurred shape is made once in the layer's space and kept.
         func shadowStep(of layer: Layer, color: Color, opacity: Double, toDevice: Transform3D) -> ShadowStep {
-            let (sigma, offset) = shadowSigma(of: layer, toDevice: toDevice)
+            let geometry = ShadowGeometry(of: layer, toDevice: toDevice)
             let clip =
                 layer.masksToBounds
                 ? Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice) : nil
-            if keepsShadows, sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
-                let scale = ShadowCache.similarityScale(affine),
-                ShadowCache.keeps(
-                    extent: layer.shadowPath.flatMap { pathBox($0, .identity) }
-                        ?? deviceExtent(of: layer, toDevice: .identity, ownShadow: false),
-                    scale: scale, sigma: sigma)
+            if keepsShadows, geometry.sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
+                let scale = ShadowCache.similarityScale(affine)
             {
                 let key = ShadowCache.Key(layer: layer, scale: scale)
-                let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)
-                return ShadowStep(
-                    shape: .cached(key, toTarget: toTarget), sigma: sigma, offset: offset, clip: clip,
-                    color: premultiplied(color, opacity))
+                if ShadowCache.keeps(
+                    extent: layer.shadowPath.flatMap { pathBox($0, .identity) }
+                        ?? deviceExtent(of: layer, toDevice: .identity, ownShadow: false),
+                    key: key)
+                {
+                    let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)
+                    return ShadowStep(
+                        shape: .cached(key, toTarget: toTarget), geometry: geometry, clip: clip,
+                        color: premultiplied(color, opacity))
+                }
             }
             // A shape taken from the picture's alpha is faded with the elements already; a shadowPath is not.
             let shape: ShadowStep.Shape = layer.shadowPath.map { .polygons($0.area(transform: toDevice)) } ?? .pictureAlpha
             return ShadowStep(
-                shape: shape, sigma: sigma, offset: offset, clip: clip,
+                shape: shape, geometry: geometry, clip: clip,
                 color: premultiplied(color, layer.shadowPath == nil ? 1 : opacity))
         }
 
@@ -669,12 +655,10 @@ public struct FramePlanner {
             // Every subpath counts, a lone line too (a polygon box would drop it), curves
             // flattened within half a point (added to the reach).
             let points = path.polylines { Path.segments($0, tolerance: 0.5) }.flatMap(\.points)
-            guard var box = Self.box(of: [points]) else { return nil }
+            guard let box = Self.box(of: [points]) else { return nil }
             let s = layer.shape.stroke
             let reach = 0.5 + (layer.shape.strokeColor.alpha > 0 ? max(s.lineWidth, 0) / 2 * max(s.miterLimit, 1.5) : 0)
-            box = Rect(x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach, height: box.height + 2 * reach)
-            let mapped = bounds(of: box, toDevice)
-            return Rect(x: mapped.minX - 1, y: mapped.minY - 1, width: mapped.width + 2, height: mapped.height + 2)
+            return bounds(of: box.outset(by: reach), toDevice).outset(by: 1)
         }
 
         /// The box, in the space `plane` maps to, of `sublayers` laid out in `space` (a layer's

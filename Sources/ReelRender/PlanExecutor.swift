@@ -153,8 +153,9 @@ public final class PlanExecutor {
                 note(area, index)
                 _ = held.popLast()
             case .shadow(let shadow):
-                // A shadow blurred in device space: its shape and two passes of the blur.
-                if case .cached = shadow.shape { note(area, index) } else { note(3 * area, index) }
+                // A shadow blurred in device space: its shape, the blur's plane of floats
+                // between the passes, and the blurred plane.
+                if case .cached = shadow.shape { note(area, index) } else { note(6 * area, index) }
             case .image(_, _, _, let cut):
                 note(cut == nil ? 0 : area, index)
             default:
@@ -371,9 +372,7 @@ public final class PlanExecutor {
         // The shape's region may lie elsewhere (a mask keeps its target's coordinates): blur
         // over it and read its rows from its own top.
         let region = PixelRect(x: shape.region.x, y: shape.region.y, width: area.width, height: area.height)
-        let blurred = GaussianBlur.apply(
-            shape, region: region, horizontal: .init(sigma: shadow.sigma, shift: shadow.offset.x),
-            vertical: .init(sigma: shadow.sigma, shift: shadow.offset.y))
+        let blurred = shadow.geometry.blur(shape, over: region)
         for y in 0..<area.height {
             let row = blurred.row(region.y + y)
             if let clip { SpanKernels.multiply(row, by: clip.row(y), count: area.width) }
@@ -416,7 +415,7 @@ public final class PlanExecutor {
         case .elements(let layer):
             let e = planner.elementsExtent(of: layer)
             var box = PixelRect(
-                covering: Rect(x: e.minX * scale, y: e.minY * scale, width: e.width * scale, height: e.height * scale))
+                covering: e.scaled(by: scale))
             if box.isEmpty { box = PixelRect(x: box.x, y: box.y, width: 1, height: 1) }
             let mark = arena.mark
             let picture = arena.picture(width: box.width, height: box.height)
@@ -428,16 +427,11 @@ public final class PlanExecutor {
             source = alpha(of: picture, at: box, owned: true)
             arena.release(to: mark)
         }
-        let sigma = key.sigma
-        let offset = Point(x: key.offset.width * scale, y: key.offset.height * scale)
-        let reach = Int((3 * sigma).rounded(.up)) + 4
+        let geometry = key.geometry
         let s = source.region
-        let region = PixelRect(
-            covering: Rect(
-                x: Double(s.x) + offset.x - Double(reach), y: Double(s.y) + offset.y - Double(reach),
-                width: Double(s.width + 2 * reach), height: Double(s.height + 2 * reach)))
-        return GaussianBlur.apply(
-            source, region: region, horizontal: .init(sigma: sigma, shift: offset.x),
-            vertical: .init(sigma: sigma, shift: offset.y))
+        let box = geometry.extent(
+            of: Rect(x: Double(s.x), y: Double(s.y), width: Double(s.width), height: Double(s.height)))
+        // Two clear pixels around what the blur reaches.
+        return geometry.blur(source, over: PixelRect(covering: box.outset(by: 2)))
     }
 }

@@ -20,12 +20,12 @@ public struct ShadowCache {
     /// Bytes of masks kept at most, per renderer.
     static let budget = 32 << 20
 
-    /// Whether the mask of a shape covering `extent` (layer units) at `scale`, blurred by
-    /// `sigma` pixels, is small enough to keep: at most a quarter of the budget. A larger one
-    /// (a layer thousands of screens wide) is blurred in device space, where the clip bounds it.
-    static func keeps(extent: Rect, scale: Double, sigma: Double) -> Bool {
-        let reach = 2 * (3 * sigma + 2)
-        let pixels = (extent.width * scale + reach) * (extent.height * scale + reach)
+    /// Whether the mask for `key` of a shape covering `extent` (layer units) is small enough
+    /// to keep: at most a quarter of the budget. A larger one (a layer thousands of screens
+    /// wide) is blurred in device space, where the clip bounds it.
+    static func keeps(extent: Rect, key: Key) -> Bool {
+        let box = key.geometry.extent(of: extent.scaled(by: key.scale))
+        let pixels = box.width * box.height
         return pixels.isFinite && pixels <= Double(budget / 4)
     }
 
@@ -74,8 +74,8 @@ public struct ShadowCache {
             return l
         }
 
-        /// The blur in mask pixels.
-        var sigma: Double { min(radius * scale, GaussianBlur.maximumSigma) }
+        /// The blur and offset in mask pixels.
+        var geometry: ShadowGeometry { ShadowGeometry(radius: radius, offset: offset, scale: scale) }
     }
 
     private var kept = FrameKept<Key, CoverageMask>(budget: ShadowCache.budget, size: \.byteCount)

@@ -10,7 +10,7 @@ LAYERS = {
     "ReelCore": set(),
     "ReelLayers": {"ReelCore"},
     "ReelTimeline": {"ReelCore", "ReelLayers"},
-    "ReelRaster": {"ReelCore"},
+    "ReelRaster": {"ReelCore", "ComplexModule"},
     "ReelText": {"ReelCore", "CFontStack", "CLineBreaks"},
     "ReelRender": {"ReelCore", "ReelLayers", "ReelRaster", "ReelText"},
     "ReelMedia": {"ReelCore", "CFFmpeg"},
@@ -20,7 +20,7 @@ LAYERS = {
     "ReelFuzz": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel"},
 }
 SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "PackageDescription"}
-PRODUCTS = {"ArgumentParser"}
+PRODUCTS = {"ArgumentParser", "ComplexModule"}
 
 manifest = (ROOT / "Package.swift").read_text()
 declared = {}
@@ -29,7 +29,7 @@ for m in re.finditer(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"(\w
     deps = set(re.findall(r'"(\w+)"', rest.split("exclude:")[0]))
     if "product(" in rest:
         deps |= {p for p in PRODUCTS if p in rest}
-    declared[name] = deps - {"swift-argument-parser"}
+    declared[name] = deps - {"swift-argument-parser", "swift-numerics"}
 
 problems = []
 for base in ("Sources", "Tests"):
