@@ -57,11 +57,13 @@ public final class Rasterizer {
         let bounds = levels.map { SegmentPixels(source.image, level: $0, mapping: mapping) }
         var drawClip = clip.intersection(PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
         if let cut { drawClip = drawClip.intersection(cut.region) }
-        if levels.count == 1, inverse.isAffine, mapping.columns.count == 1, mapping.rows.count == 1,
+        // Nearest filtering maps every pixel exactly (below): a walk's accumulated step would
+        // pick the neighbouring texel where a pixel centre lands on a texel's edge.
+        if levels.count == 1, source.filter != .nearest, inverse.isAffine, mapping.columns.count == 1,
+            mapping.rows.count == 1,
             drawAffine(
-                bounds[0], mapping: mapping, inverse: inverse, nearest: source.filter == .nearest, outline: outline,
-                opacity: opacity,
-                into: buffer, clip: drawClip, cut: cut)
+                bounds[0], mapping: mapping, inverse: inverse, outline: outline, opacity: opacity, into: buffer,
+                clip: drawClip, cut: cut)
         {
             return
         }
@@ -131,11 +133,11 @@ public final class Rasterizer {
         }
     }
 
-    /// The fast path for an image under an affine map with one segment per axis: each row of
-    /// the outline is a straight walk through the image's pixels in 16.16 fixed point, fetched
-    /// and blended eight lanes at a time. False (nothing drawn) when a walk does not fit 16.16.
+    /// The fast path for a bilinear image under an affine map with one segment per axis: each
+    /// row of the outline is a straight walk through the image's pixels in 16.16 fixed point,
+    /// fetched and blended eight lanes at a time. False (nothing drawn) when a walk does not fit 16.16.
     private func drawAffine(
-        _ level: SegmentPixels, mapping: AxisMapping, inverse: Homography, nearest: Bool, outline: [[Point]],
+        _ level: SegmentPixels, mapping: AxisMapping, inverse: Homography, outline: [[Point]],
         opacity: UInt32, into buffer: PixelBuffer, clip: PixelRect, cut: CoverageMask?
     ) -> Bool {
         let column = mapping.columns[0]
@@ -151,8 +153,7 @@ public final class Rasterizer {
             let u1 = column.map(p1.x) * level.kx
             let v1 = row.map(p1.y) * level.ky
             return SamplingKernels.Walk(
-                u: u0, v: v0, du: u1 - u0, dv: v1 - v0, nearest: nearest,
-                minX: minX, maxX: maxX, minY: minY, maxY: maxY)
+                u: u0, v: v0, du: u1 - u0, dv: v1 - v0, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
         }
         // Every row's walk must fit: check the outline's corners of the clip.
         let box = PixelRect(
@@ -167,7 +168,7 @@ public final class Rasterizer {
                 guard let (x0, count, cov) = cutRow(x, y, width, outlineCoverage, cut), let w = walk(x0, y) else { return }
                 // A row that lands pixel for pixel on image pixels (a clip shown at its own size)
                 // samples each exactly: its pixels are composited as they are.
-                if w.du == 1 << 16, w.dv == 0, !w.nearest, w.u & 0xFFFF == 0, w.v & 0xFFFF == 0 {
+                if w.du == 1 << 16, w.dv == 0, w.u & 0xFFFF == 0, w.v & 0xFFFF == 0 {
                     let (ix, iy) = (Int(w.u >> 16), Int(w.v >> 16))
                     if ix >= Int(w.minX), ix + count - 1 <= Int(w.maxX), iy >= Int(w.minY), iy <= Int(w.maxY) {
                         SpanKernels.composite(

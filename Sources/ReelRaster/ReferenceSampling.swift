@@ -34,8 +34,8 @@ enum ReferenceSampling {
             let clampX = { (x: Int) in min(max(x, Int(w.minX)), Int(w.maxX)) }
             let clampY = { (y: Int) in min(max(y, Int(w.minY)), Int(w.maxY)) }
             let (ix, iy) = (u >> 16, v >> 16)
-            let fx = w.nearest ? 0 : UInt32(((u & 0xFFFF) + 128) >> 8)
-            let fy = w.nearest ? 0 : UInt32(((v & 0xFFFF) + 128) >> 8)
+            let fx = UInt32(((u & 0xFFFF) + 128) >> 8)
+            let fy = UInt32(((v & 0xFFFF) + 128) >> 8)
             let p = { (x: Int, y: Int) in image.row(clampY(y))[clampX(x)] }
             out[i] = mix(mix(p(ix, iy), p(ix + 1, iy), fx), mix(p(ix, iy + 1), p(ix + 1, iy + 1), fx), fy)
         }

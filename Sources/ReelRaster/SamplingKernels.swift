@@ -56,28 +56,27 @@ public enum SamplingKernels {
         }
     }
 
-    /// A straight walk through an image for a run of output pixels: pixel i samples at
-    /// `start + i * step` (16.16 fixed point, less half a pixel for bilinear), indices clamped
-    /// to the pixels `minX...maxX`, `minY...maxY` the drawn part may read.
+    /// A straight bilinear walk through an image for a run of output pixels: pixel i samples
+    /// at `start + i * step` (16.16 fixed point, less half a pixel), indices clamped to the
+    /// pixels `minX...maxX`, `minY...maxY` the drawn part may read. Nearest filtering has no
+    /// walk: its texel is chosen by the exact mapping of each pixel (`SampleSpan`), since an
+    /// accumulated step picks the neighbour where a pixel centre lands on a texel edge.
     public struct Walk: Equatable, Sendable {
         public var u, v, du, dv: Int32
-        public var nearest: Bool
         public var minX, maxX, minY, maxY: Int32
 
         /// The walk from image position (u, v) by (du, dv) per pixel; nil when it does not fit 16.16.
-        public init?(u: Double, v: Double, du: Double, dv: Double, nearest: Bool, minX: Int, maxX: Int, minY: Int, maxY: Int) {
-            let half = nearest ? 0 : 0.5
-            let values = [(u - half) * 65536, (v - half) * 65536, du * 65536, dv * 65536]
+        public init?(u: Double, v: Double, du: Double, dv: Double, minX: Int, maxX: Int, minY: Int, maxY: Int) {
+            let values = [(u - 0.5) * 65536, (v - 0.5) * 65536, du * 65536, dv * 65536]
             guard values.allSatisfy({ $0.isFinite && abs($0) < 1e9 }), abs(du) < 4096, abs(dv) < 4096 else { return nil }
             (self.u, self.v) = (Int32(values[0].rounded()), Int32(values[1].rounded()))
             (self.du, self.dv) = (Int32(values[2].rounded()), Int32(values[3].rounded()))
-            self.nearest = nearest
             (self.minX, self.maxX, self.minY, self.maxY) = (Int32(minX), Int32(maxX), Int32(minY), Int32(maxY))
         }
     }
 
-    /// out[i] = the image sampled at walk position i: bilinear (top and bottom pairs mixed by
-    /// the fraction along x, then the two along y, in 1/256 steps, each rounded), or nearest.
+    /// out[i] = the image sampled at walk position i, bilinear: top and bottom pairs mixed by
+    /// the fraction along x, then the two along y, in 1/256 steps, each rounded.
     public static func bilinear(_ image: PixelBuffer, walk: Walk, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let base = UnsafePointer(image.bytes.assumingMemoryBound(to: UInt32.self))
         let rowPixels = Int32(image.stride / 4)
@@ -93,7 +92,6 @@ public enum SamplingKernels {
         let maxY = Lanes(repeating: walk.maxY)
         let low = Lanes(repeating: 0xFFFF)
         let bias = Lanes(repeating: 128)
-        let weightMask: Lanes = walk.nearest ? Lanes() : Lanes(repeating: -1)
         // Lane indices go out and gathered pixels come back through memory: setting vector
         // lanes one by one would spill the whole vector to the stack for each lane.
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { scratch in
@@ -139,8 +137,8 @@ public enum SamplingKernels {
                         PixelLanes.load(pixels + 24)
                     )
                 }
-                let fx = PixelLanes.Vector(truncatingIfNeeded: (((u & low) &+ bias) &>> 8) & weightMask)
-                let fy = PixelLanes.Vector(truncatingIfNeeded: (((v & low) &+ bias) &>> 8) & weightMask)
+                let fx = PixelLanes.Vector(truncatingIfNeeded: ((u & low) &+ bias) &>> 8)
+                let fy = PixelLanes.Vector(truncatingIfNeeded: ((v & low) &+ bias) &>> 8)
                 let value = PixelLanes.mix(PixelLanes.mix(a, b, fx), PixelLanes.mix(c, d, fx), fy)
                 if n == 8 {
                     PixelLanes.store(value, out + i)
