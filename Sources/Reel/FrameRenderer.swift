@@ -5,23 +5,44 @@ import ReelRender
 import ReelTimeline
 
 /// Turns a timeline and a time into pixels: evaluate the layer tree, plan it, draw the plan.
-/// One per thread; it reuses its executor's scratch memory and caches from frame to frame.
+/// The one way Reel draws (`reel frame`, `render`, `profile`, the goldens). One per thread;
+/// it reuses its executor's scratch memory and caches from frame to frame.
 public final class FrameRenderer {
     public let timeline: Timeline
     /// The timeline's decoded images and fonts, shared between renderers.
     public let assets: DrawingAssets
     private let planner: FramePlanner
-    private let executor = PlanExecutor()
+    private let executor: PlanExecutor
     private lazy var clock = StepClock()
     private var lastPlan: FramePlan?
     /// A whole RGBA frame, made the first time a frame cannot be drawn in bands.
     private var wholeFrame: PixelBuffer?
 
-    public init(timeline: Timeline, assets: DrawingAssets) {
+    public convenience init(timeline: Timeline, assets: DrawingAssets) {
+        self.init(timeline: timeline, assets: assets, keepsShadows: true, drawsByRows: true)
+    }
+
+    /// `keepsShadows: false` blurs every shadow in device space each frame, and `drawsByRows:
+    /// false` draws every group through an offscreen picture and every frame whole: the
+    /// references the kept masks, row-by-row groups and bands are tested against.
+    init(timeline: Timeline, assets: DrawingAssets, keepsShadows: Bool, drawsByRows: Bool) {
         self.timeline = timeline
         self.assets = assets
-        planner = FramePlanner(assets: assets)
+        planner = FramePlanner(assets: assets, keepsShadows: keepsShadows)
+        executor = PlanExecutor(drawsByRows: drawsByRows)
     }
+
+    /// A renderer of layer trees made elsewhere (a chart, a test's scene) on `canvas`.
+    convenience init(
+        canvas: Canvas, assets: DrawingAssets = DrawingAssets(), keepsShadows: Bool = true, drawsByRows: Bool = true
+    ) {
+        self.init(
+            timeline: Timeline(name: "", canvas: canvas, layers: []), assets: assets, keepsShadows: keepsShadows,
+            drawsByRows: drawsByRows)
+    }
+
+    /// Bytes of scratch memory and kept results the renderer holds now.
+    var retainedBytes: Int { executor.retainedBytes }
 
     /// A renderer that decodes the timeline's images itself, refusing a timeline that one
     /// worker could not draw within `memory`.
@@ -38,8 +59,13 @@ public final class FrameRenderer {
 
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
-        let plan = self.plan(timeline.presentation(at: time))
-        executor.run(plan, into: buffer, planner: planner)
+        render(timeline.presentation(at: time), into: buffer)
+    }
+
+    /// Renders an evaluated layer tree (coordinates in points, the canvas's scale) into
+    /// `buffer`, the canvas's pixel size. Pixels the tree leaves uncovered become transparent.
+    func render(_ tree: Layer, into buffer: PixelBuffer) {
+        executor.run(plan(tree), into: buffer, planner: planner)
     }
 
     /// Renders the frame at `time` seconds straight into `frame` (yuv420p) with `converter`:

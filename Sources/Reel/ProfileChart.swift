@@ -3,6 +3,7 @@ import ReelCore
 import ReelLayers
 import ReelRender
 import ReelText
+import ReelTimeline
 
 /// `reel profile --chart`: per-frame cost stacked by stage, drawn by Reel as a layer tree. A
 /// title, a legend of the stages, a millisecond axis with labelled grid lines, and frame
@@ -94,7 +95,7 @@ extension ProfileReport {
         root.backgroundColor = Color(red: 0.1, green: 0.1, blue: 0.12)
         root.sublayers = layers
         let buffer = PixelBuffer(width: width, height: height)
-        LayerRenderer().render(root, into: buffer, scale: 1)
+        FrameRenderer(canvas: Canvas(width: w, height: h, duration: 1)).render(root, into: buffer)
         return buffer
     }
 

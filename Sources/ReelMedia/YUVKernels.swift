@@ -154,7 +154,7 @@ struct ChromaWindow: Equatable {
 /// unsafe pointers. U and V travel together between passes, one 32-bit element per position
 /// (U in the low 16 bits, V in the high), so one vector op does both channels. Each pass runs
 /// its last, partial group in lanes too and stores only what exists: one copy of the maths.
-/// `YUVReference` is the per-sample twin tests hold them to. The per-row kernels are calls of
+/// `ReferenceConversion` is the per-sample twin tests hold them to. The per-row kernels are calls of
 /// their own: inside a larger caller the optimizer leaves the lane narrowing out of line.
 enum YUVKernels {
     typealias Lanes = SIMD8<Int32>
@@ -321,7 +321,7 @@ enum YUVKernels {
 }
 
 /// The per-sample twin of the conversion, written for clarity: whole planes, plain loops.
-enum YUVReference {
+enum ReferenceConversion {
     /// Y, U, V planes without padding (width, then (width + 1) / 2 bytes a row).
     static func convert(_ buffer: PixelBuffer, horizontal: [ChromaWindow], vertical: [ChromaWindow]) -> (
         y: [UInt8], u: [UInt8], v: [UInt8]

@@ -10,7 +10,8 @@ import ReelCore
 /// from the direction start -> end over 2 pi), and the colour at `t` is mixed between the two
 /// stops around it on straight values, then premultiplied; before the first stop the first
 /// colour, after the last the last. No dithering. `row` is the SIMD kernel (Float lanes);
-/// `referenceColor(at:)` the Double twin it is held to (within one level).
+/// `exactPixel(x:y:)` the Double maths it is held to (within one level) and falls back to
+/// where the map is not affine.
 public struct GradientShader: Sendable {
     public let kind: GradientType
     /// Locations (non-decreasing) and straight colours.
@@ -65,8 +66,8 @@ public struct GradientShader: Sendable {
             alpha: mix(a.color.alpha, b.color.alpha))
     }
 
-    /// The premultiplied pixel at device pixel (x, y), by the Double maths: the twin of `row`.
-    public func referencePixel(x: Int, y: Int) -> UInt32 {
+    /// The premultiplied pixel at device pixel (x, y), by the Double maths.
+    func exactPixel(x: Int, y: Int) -> UInt32 {
         guard let p = toLayer.apply(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else { return 0 }
         return PixelBuffer.pack(color(at: t(at: p)).premultipliedRGBA8)
     }
@@ -77,7 +78,7 @@ public struct GradientShader: Sendable {
         guard toLayer.isAffine, let origin = toLayer.apply(Point(x: Double(x0) + 0.5, y: Double(y) + 0.5)),
             let next = toLayer.apply(Point(x: Double(x0) + 1.5, y: Double(y) + 0.5)), let segments
         else {
-            for i in 0..<count { out[i] = referencePixel(x: x0 + i, y: y) }
+            for i in 0..<count { out[i] = exactPixel(x: x0 + i, y: y) }
             return
         }
         typealias F = SIMD8<Float>

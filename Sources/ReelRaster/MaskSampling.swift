@@ -99,22 +99,6 @@ public enum MaskSampling {
         return UInt8((t * (256 - wy) + b * wy + 32768) >> 16)
     }
 
-    /// The scalar twin of `bilinear`, one sample at a time, for tests.
-    public static func bilinearReference(_ mask: CoverageMask, _ walk: Walk, count: Int, into out: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<count {
-            let u = walk.u &+ Int32(i) &* walk.du
-            let v = walk.v &+ Int32(i) &* walk.dv
-            let ix = Int(u >> 16)
-            let iy = Int(v >> 16)
-            let wx = ((u & 0xFFFF) + 128) >> 8
-            let wy = ((v & 0xFFFF) + 128) >> 8
-            let p = { (x: Int, y: Int) in Int32(mask.value(x: x, y: y)) }
-            let top = p(ix, iy) * (256 - wx) + p(ix + 1, iy) * wx
-            let bottom = p(ix, iy + 1) * (256 - wx) + p(ix + 1, iy + 1) * wx
-            out[i] = UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
-        }
-    }
-
     /// The output pixels `0..<count` whose walk positions keep all four pixels inside
     /// `region` (a walk in 16.16, less half a pixel): one contiguous run, or nil.
     public static func span(of walk: Walk, count: Int, inside region: PixelRect) -> Range<Int>? {

@@ -40,4 +40,20 @@ enum ReferenceSampling {
             out[i] = mix(mix(p(ix, iy), p(ix + 1, iy), fx), mix(p(ix, iy + 1), p(ix + 1, iy + 1), fx), fy)
         }
     }
+
+    /// The twin of `MaskSampling.bilinear`, one sample at a time.
+    static func bilinear(_ mask: CoverageMask, _ walk: MaskSampling.Walk, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let u = walk.u &+ Int32(i) &* walk.du
+            let v = walk.v &+ Int32(i) &* walk.dv
+            let ix = Int(u >> 16)
+            let iy = Int(v >> 16)
+            let wx = ((u & 0xFFFF) + 128) >> 8
+            let wy = ((v & 0xFFFF) + 128) >> 8
+            let p = { (x: Int, y: Int) in Int32(mask.value(x: x, y: y)) }
+            let top = p(ix, iy) * (256 - wx) + p(ix + 1, iy) * wx
+            let bottom = p(ix, iy + 1) * (256 - wx) + p(ix + 1, iy + 1) * wx
+            out[i] = UInt8((top * (256 - wy) + bottom * wy + 32768) >> 16)
+        }
+    }
 }

@@ -140,7 +140,7 @@ let oddAndEvenSizes = [
                 for (n, pattern) in TestPattern.allCases.enumerated() {
                     let image = pattern.image(width: w, height: h, seed: UInt64(w * 1000 + h * 10 + n))
                     let converter = try ColorConverter(width: w, height: h)
-                    let reference = YUVReference.convert(
+                    let reference = ReferenceConversion.convert(
                         image, horizontal: converter.horizontalWindows, vertical: converter.verticalWindows)
                     #expect(try convert(image) == Planes(y: reference.y, u: reference.u, v: reference.v), "\(pattern) \(w)x\(h)")
                 }

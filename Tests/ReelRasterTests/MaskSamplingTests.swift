@@ -32,7 +32,7 @@ import Testing
                 u: walk.u &+ Int32(span.lowerBound) &* walk.du, v: walk.v &+ Int32(span.lowerBound) &* walk.dv,
                 du: walk.du, dv: walk.dv)
             MaskSampling.bilinear(mask, from, count: span.count, into: &out)
-            MaskSampling.bilinearReference(mask, from, count: span.count, into: &twin)
+            ReferenceSampling.bilinear(mask, from, count: span.count, into: &twin)
             #expect(out[0..<span.count] == twin[0..<span.count])
             // Just outside the span a position's four pixels leave the region.
             for i in [span.lowerBound - 1, span.upperBound] where i >= 0 && i < 200 {

@@ -141,7 +141,7 @@ import Testing
             for y in stride(from: 0, to: 160, by: 7) {
                 row.withUnsafeMutableBufferPointer { shader.row(x0: -3, y: y, count: 203, into: $0.baseAddress!) }
                 for (i, p) in row.enumerated() {
-                    let r = shader.referencePixel(x: i - 3, y: y)
+                    let r = shader.exactPixel(x: i - 3, y: y)
                     let worst = (0..<4).map { (c: Int) -> Int in
                         let shift = UInt32(c * 8)
                         return abs(Int((p >> shift) & 0xFF) - Int((r >> shift) & 0xFF))

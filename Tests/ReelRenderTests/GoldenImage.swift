@@ -30,7 +30,7 @@ enum GoldenImage {
     ) throws {
         let timeline = try Timeline.load(contentsOf: timelinePath.path)
         let buffer = PixelBuffer(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight)
-        LayerRendererHarness.render(timeline, at: time, into: buffer)
+        RenderHarness.render(timeline, at: time, into: buffer)
         try check(buffer, golden: name, tolerance, sourceLocation: sourceLocation)
     }
 

@@ -3,6 +3,7 @@ import ReelLayers
 import ReelTestSupport
 import Testing
 
+@testable import Reel
 @testable import ReelRender
 
 /// Groups drawn row by row straight onto the frame, and frames drawn a band of rows at a
@@ -64,7 +65,8 @@ import Testing
         let buffer = PixelBuffer(width: 320, height: height)
         // Stale pixels from an earlier frame must not show through.
         buffer.clear(to: Color(red: 1, green: 0, blue: 1))
-        LayerRenderer(drawsByRows: byRows).render(root, into: buffer, scale: 1, assets: DrawingAssets(images: images))
+        RenderHarness.renderer(width: 320, height: height, assets: DrawingAssets(images: images), drawsByRows: byRows).render(
+            root, into: buffer)
         return buffer.packedBytes
     }
 

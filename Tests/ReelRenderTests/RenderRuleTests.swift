@@ -13,7 +13,7 @@ import Testing
         let canvas = "{\"width\": \(size.0), \"height\": \(size.1), \"duration\": 1, \"background\": \"\(background)\"}"
         let t = try Timeline.decode("{\"canvas\": \(canvas), \"layers\": \(json)}")
         let buffer = PixelBuffer(width: size.0, height: size.1)
-        LayerRendererHarness.render(t, at: time, into: buffer)
+        RenderHarness.render(t, at: time, into: buffer)
         return buffer
     }
 
@@ -174,7 +174,7 @@ import Testing
         let seeds = GoldenImage.repository.appendingPathComponent("Timelines/seeds/2-contents.json")
         let timeline = try Timeline.load(contentsOf: seeds.path)
         let image = PixelBuffer(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight)
-        LayerRendererHarness.render(timeline, at: 0, into: image)
+        RenderHarness.render(timeline, at: 0, into: image)
         // buttonSmall is 100 x 40 at (400, 300); buttonLarge 240 x 110 at (520, 270). Corners are 12 x 12.
         for (dx, dy) in [(0, 0), (1, 0), (0, 1)] {
             for y in 0..<12 {

@@ -25,7 +25,7 @@ import Testing
     func render(_ name: String, at time: Double = 0) throws -> PixelBuffer {
         let timeline = try Timeline.load(contentsOf: Self.seeds.appendingPathComponent(name + ".json").path)
         let buffer = PixelBuffer(width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight)
-        LayerRendererHarness.render(timeline, at: time, into: buffer)
+        RenderHarness.render(timeline, at: time, into: buffer)
         return buffer
     }
 
@@ -77,13 +77,5 @@ import Testing
             let label = image.pixel(x: x - 50, y: y)
             #expect(abs(Int(label.r) - Int(button.r)) <= 1, "button at \(x)")
         }
-    }
-}
-
-/// Renders a timeline frame, images decoded (what `reel frame` does, minus the PNG).
-enum LayerRendererHarness {
-    static func render(_ timeline: Timeline, at time: Double, into buffer: PixelBuffer) {
-        // Every test timeline's assets are committed files; failing to decode one is a test failure.
-        try! FrameRenderer(timeline: timeline).render(time: time, into: buffer)
     }
 }

@@ -36,10 +36,14 @@ import Testing
         return root
     }
 
-    func render(_ root: Layer, _ renderer: LayerRenderer) -> PixelBuffer {
+    func render(_ root: Layer, _ renderer: FrameRenderer) -> PixelBuffer {
         let buffer = PixelBuffer(width: 500, height: 420)
-        renderer.render(root, into: buffer, scale: 1)
+        renderer.render(root, into: buffer)
         return buffer
+    }
+
+    func renderer(keepsShadows: Bool = true) -> FrameRenderer {
+        RenderHarness.renderer(width: 500, height: 420, keepsShadows: keepsShadows)
     }
 
     func maxDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
@@ -50,8 +54,8 @@ import Testing
     func keptShadowIsWithinTwoLevelsOfBlurringEachFrame(angle: Double) {
         for (scale, path) in [(1.0, false), (1.0, true), (1.37, false), (0.6, true)] {
             let root = card(angle: angle, scale: scale, shadowPath: path)
-            let kept = render(root, LayerRenderer())
-            let blurred = render(root, LayerRenderer(keepsShadows: false))
+            let kept = render(root, renderer())
+            let blurred = render(root, renderer(keepsShadows: false))
             #expect(maxDifference(kept, blurred) <= 2, "angle \(angle), scale \(scale), shadowPath \(path)")
         }
     }
@@ -69,19 +73,19 @@ import Testing
         inner.frame = Rect(x: 40, y: 30, width: 120, height: 80)
         inner.backgroundColor = .white
         root.sublayers[0].sublayers = [inner]
-        let kept = render(root, LayerRenderer())
-        let blurred = render(root, LayerRenderer(keepsShadows: false))
+        let kept = render(root, renderer())
+        let blurred = render(root, renderer(keepsShadows: false))
         #expect(maxDifference(kept, blurred) <= 2)
     }
 
     @Test func keptShadowIsReusedAcrossFramesAndDropsWhenUnused() throws {
-        let renderer = LayerRenderer()
-        _ = render(card(angle: 10), renderer)
-        let afterOne = renderer.retainedBytes
-        for angle in stride(from: 11.0, to: 40, by: 1) { _ = render(card(angle: angle), renderer) }
-        #expect(renderer.retainedBytes == afterOne, "one mask serves every angle")
+        let warm = renderer()
+        _ = render(card(angle: 10), warm)
+        let afterOne = warm.retainedBytes
+        for angle in stride(from: 11.0, to: 40, by: 1) { _ = render(card(angle: angle), warm) }
+        #expect(warm.retainedBytes == afterOne, "one mask serves every angle")
         // A fresh renderer and a warm one draw the same bytes.
-        #expect(render(card(angle: 40), renderer).packedBytes == render(card(angle: 40), LayerRenderer()).packedBytes)
+        #expect(render(card(angle: 40), warm).packedBytes == render(card(angle: 40), renderer()).packedBytes)
     }
 
     /// Found by the fuzzer: a layer millions of points wide casting the shadow of a small
@@ -104,18 +108,18 @@ import Testing
         }
         #expect(keepsAShadow(card(angle: 0)))
         #expect(!keepsAShadow(root))
-        #expect(render(root, LayerRenderer()).packedBytes == render(root, LayerRenderer(keepsShadows: false)).packedBytes)
+        #expect(render(root, renderer()).packedBytes == render(root, renderer(keepsShadows: false)).packedBytes)
     }
 
     @Test func rasterizedBitmapsGiveTheSameBytesKeptOrNot() {
         var root = card(angle: 12)
         root.sublayers[0].shouldRasterize = true
         root.sublayers[0].rasterizationScale = 2
-        let warm = LayerRenderer()
+        let warm = renderer()
         _ = render(root, warm)
         root.sublayers[0].position.x += 3.25
         root.sublayers[0].opacity = 0.4
-        #expect(render(root, warm).packedBytes == render(root, LayerRenderer()).packedBytes)
+        #expect(render(root, warm).packedBytes == render(root, renderer()).packedBytes)
     }
 
     /// A frame's bytes do not depend on the frames a worker drew before it.

@@ -4,6 +4,8 @@ import ReelLayers
 import ReelRender
 import Testing
 
+@testable import Reel
+
 /// A rendered line's ink lands where HarfBuzz's advances and FreeType's outline extents put it,
 /// worked out here with the libraries directly, not through Reel's typesetter.
 @Suite struct TextInkBoxTests {
@@ -63,7 +65,7 @@ import Testing
         root.frame = Rect(x: 0, y: 0, width: 600, height: 120)
         root.sublayers = [layer]
         let buffer = PixelBuffer(width: 600, height: 120)
-        LayerRenderer().render(root, into: buffer, scale: 1)
+        RenderHarness.renderer(width: 600, height: 120).render(root, into: buffer)
         var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
         for y in 0..<120 {
             for x in 0..<600 where buffer.pixel(x: x, y: y).a > 0 {
