@@ -44,8 +44,16 @@ public struct MemoryBudget: Sendable, Equatable {
         public func total(workers: Int) -> Int { images + workers * perWorker + (2 * workers + 2) * perFrameInFlight }
     }
 
-    /// Frames planned to find the costliest: the first, the last and some between.
+    /// Frames planned to find the costliest: the first, the last and some between; fewer for
+    /// a large tree, so that at most about `sampledLayers` layers are planned in all (a
+    /// 200000-layer timeline plans its first and last frames).
     static let sampledFrames = 17
+    static let sampledLayers = 400_000
+
+    /// How many frames of a timeline of `frameCount` frames and `layerCount` layers are planned.
+    static func sampleCount(frameCount: Int, layerCount: Int) -> Int {
+        min(frameCount, max(2, min(sampledFrames, sampledLayers / max(1, layerCount))))
+    }
 
     /// Plans sampled frames of `timeline` and adds up what a render of it into `format` holds.
     public static func estimate(_ timeline: Timeline, assets: DrawingAssets, format: OutputFormat = .h264MP4) -> Estimate {
@@ -55,8 +63,8 @@ public struct MemoryBudget: Sendable, Equatable {
         // scratch memory; what they hold is the window of frames each clip keeps.
         let planner = FramePlanner(assets: DrawingAssets(images: assets.images, typesetter: assets.typesetter))
         let count = canvas.frameCount
-        let frames = Set(
-            (0..<min(count, sampledFrames)).map { count <= 1 ? 0 : $0 * (count - 1) / (min(count, sampledFrames) - 1) })
+        let samples = sampleCount(frameCount: count, layerCount: timeline.layers.reduce(0) { $0 + $1.count })
+        let frames = Set((0..<samples).map { count <= 1 || samples <= 1 ? 0 : $0 * (count - 1) / (samples - 1) })
         var worst = (bytes: 0, frame: 0, layer: String?.none)
         var rasterizing = false
         var keepsText = false

@@ -1,16 +1,40 @@
 /// A JSON value with its path in the document, and the problem list it reports into, so
-/// that decoding goes on after a mistake and reports every problem at once.
+/// that decoding goes on after a mistake and reports every problem at once. The path is put
+/// into words only when a problem is reported: a node holds its own key or index and a link
+/// to its container's place, made once per container, so a large document's millions of
+/// values cost no text.
 struct JSONNode {
     let value: JSONValue
-    let path: String
     let report: ProblemReport
+    private let place: JSONPlace
+    private let within: JSONPlace.Link?
+
+    /// The document's root.
+    init(root value: JSONValue, report: ProblemReport) {
+        (self.value, self.report, place, within) = (value, report, .root, nil)
+    }
+
+    private init(value: JSONValue, report: ProblemReport, place: JSONPlace, within: JSONPlace.Link?) {
+        (self.value, self.report, self.place, self.within) = (value, report, place, within)
+    }
+
+    /// The node's path, as problems name it: `layers[2].animations[0].keyPath`.
+    var path: String { place.text(within: within) }
+
+    /// A link to this node's place, for its members or elements.
+    private var link: JSONPlace.Link { JSONPlace.Link(place: place, within: within) }
 
     func child(_ key: String, _ value: JSONValue) -> JSONNode {
-        JSONNode(value: value, path: path.isEmpty ? key : "\(path).\(key)", report: report)
+        JSONNode(value: value, report: report, place: .key(key), within: link)
     }
 
     func element(_ i: Int, _ value: JSONValue) -> JSONNode {
-        JSONNode(value: value, path: "\(path)[\(i)]", report: report)
+        JSONNode(value: value, report: report, place: .index(i), within: link)
+    }
+
+    /// The same place reporting into `other`.
+    func reporting(into other: ProblemReport) -> JSONNode {
+        JSONNode(value: value, report: other, place: place, within: within)
     }
 
     /// Something legal that probably does not do what the author meant.
@@ -24,19 +48,27 @@ struct JSONNode {
 
     /// The members of an object, reporting keys outside `allowed` (with a suggestion).
     func object(allowed: [String]) -> [String: JSONNode]? {
+        object(allowed: Set(allowed), suggesting: allowed)
+    }
+
+    /// The members of an object, reporting keys outside `allowed` (with a suggestion from
+    /// `suggesting`, in its order).
+    func object(allowed: Set<String>, suggesting names: [String]) -> [String: JSONNode]? {
         guard case .object(let members) = value else {
             problem(expected: "an object")
             return nil
         }
         var result: [String: JSONNode] = [:]
+        result.reserveCapacity(members.count)
+        let container = link
         for (key, v) in members {
-            let node = child(key, v)
+            let node = JSONNode(value: v, report: report, place: .key(key), within: container)
             if allowed.contains(key) {
                 result[key] = node
             } else {
                 node.problem(
                     expected: "one of the known keys", found: "unknown key `\(key)`",
-                    suggestion: Suggestion.didYouMean(key, in: allowed))
+                    suggestion: Suggestion.didYouMean(key, in: names))
             }
         }
         return result
@@ -47,7 +79,10 @@ struct JSONNode {
             problem(expected: "an array")
             return nil
         }
-        return items.enumerated().map { element($0.offset, $0.element) }
+        let container = link
+        return items.enumerated().map {
+            JSONNode(value: $0.element, report: report, place: .index($0.offset), within: container)
+        }
     }
 
     func number(in range: ClosedRange<Double>? = nil, rangeText: String? = nil) -> Double? {
@@ -100,4 +135,36 @@ final class ProblemReport {
 
     func add(_ p: TimelineProblem) { problems.append(p) }
     func warn(_ p: TimelineProblem) { warnings.append(p) }
+}
+
+/// Where a value sits in its container: the root, a member's key or an element's index.
+enum JSONPlace {
+    case root
+    case key(String)
+    case index(Int)
+
+    /// A container's place, shared by its members.
+    final class Link {
+        let place: JSONPlace
+        let within: Link?
+
+        init(place: JSONPlace, within: Link?) { (self.place, self.within) = (place, within) }
+    }
+
+    /// The path to this place inside the container at `within`.
+    func text(within: Link?) -> String {
+        var parts: [JSONPlace] = [self]
+        var link = within
+        while let l = link {
+            parts.append(l.place)
+            link = l.within
+        }
+        return parts.reversed().reduce(into: "") { path, place in
+            switch place {
+            case .root: break
+            case .key(let k): path += path.isEmpty ? k : ".\(k)"
+            case .index(let i): path += "[\(i)]"
+            }
+        }
+    }
 }

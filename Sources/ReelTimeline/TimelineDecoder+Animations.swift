@@ -11,7 +11,7 @@ extension TimelineDecoder {
     }
 
     func decodeAnimation(_ node: JSONNode, on layer: AnimatedLayer, inGroup: Bool) -> Animation? {
-        guard let m = node.object(allowed: Self.animationKeys) else { return nil }
+        guard let m = node.object(allowed: Self.animationKeySet, suggesting: Self.animationKeys) else { return nil }
         let type: String?
         if let t = m["type"] {
             type = t.choice(Self.animationTypes)

@@ -41,6 +41,9 @@ final class TimelineDecoder {
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path", "index"]
     static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
+    /// Every key a layer object may have, in order for suggestions and as a set for lookups.
+    static let layerKeyNames = layerStructureKeys + LayerProperty.layerKeys
+    static let layerKeySet = Set(layerKeyNames)
     /// What a CATransformLayer does not draw or apply (Apple's CATransformLayer reference):
     /// setting them is allowed, and warned about.
     static let transformLayerIgnores = [
@@ -60,11 +63,13 @@ final class TimelineDecoder {
             "fromValue", "toValue", "byValue", "values", "path", "rotationMode", "keyTimes", "timingFunctions",
             "calculationMode", "tensionValues", "continuityValues", "biasValues",
             "mass", "stiffness", "damping", "initialVelocity", "animations"
-        ] + timingKeys
+        ]
+        + timingKeys
+    static let animationKeySet = Set(animationKeys)
 
     func decode(_ json: JSONValue, defaultName: String) -> Result {
         let report = ProblemReport()
-        let root = JSONNode(value: json, path: "", report: report)
+        let root = JSONNode(root: json, report: report)
         guard let members = root.object(allowed: Self.rootKeys) else {
             return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
         }
@@ -247,7 +252,7 @@ final class TimelineDecoder {
     }
 
     private func decodeLayer(_ node: JSONNode) -> AnimatedLayer? {
-        guard let m = node.object(allowed: Self.layerStructureKeys + LayerProperty.layerKeys) else { return nil }
+        guard let m = node.object(allowed: Self.layerKeySet, suggesting: Self.layerKeyNames) else { return nil }
         var id = ""
         if let i = m["id"] {
             if let s = i.string() {

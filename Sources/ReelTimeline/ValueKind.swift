@@ -263,7 +263,7 @@ public enum ValueKind: Hashable, Sendable {
 
     /// Decodes without reporting; for trying one form before another.
     func decodeQuietly(_ node: JSONNode) -> PropertyValue? {
-        let scratch = JSONNode(value: node.value, path: node.path, report: ProblemReport())
+        let scratch = node.reporting(into: ProblemReport())
         return decode(scratch)
     }
 

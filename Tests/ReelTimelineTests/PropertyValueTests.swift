@@ -9,7 +9,7 @@ import Testing
 /// its own rule.
 @Suite struct PropertyValueTests {
     func node(_ json: String) throws -> JSONNode {
-        JSONNode(value: try JSONParser.parse(json), path: "value", report: ProblemReport())
+        JSONNode(root: .null, report: ProblemReport()).child("value", try JSONParser.parse(json))
     }
 
     @Test func eachKindDecodesToItsOwnCase() throws {
@@ -36,7 +36,8 @@ import Testing
 
     @Test func aWrongTypeIsReportedAtItsPath() throws {
         let report = ProblemReport()
-        let n = JSONNode(value: try JSONParser.parse(#""red""#), path: "layers[0].backgroundColor", report: report)
+        let n = JSONNode(root: .null, report: report).child("layers", .null).element(0, .null).child(
+            "backgroundColor", try JSONParser.parse(#""red""#))
         #expect(ValueKind.color.decode(n) == nil)
         #expect(report.problems.map(\.path) == ["layers[0].backgroundColor"])
         #expect(report.problems.first?.expected.contains("colour") == true)
@@ -119,8 +120,8 @@ import Testing
         #expect(!plain.contains { $0.0 == "fillRule" })
 
         let report = ProblemReport()
-        let bad = JSONNode(
-            value: try JSONParser.parse(#"{"rect": [0, 0, 1, 1], "fillRule": "evenodd"}"#), path: "shadowPath", report: report)
+        let bad = JSONNode(root: .null, report: report).child(
+            "shadowPath", try JSONParser.parse(#"{"rect": [0, 0, 1, 1], "fillRule": "evenodd"}"#))
         #expect(ValueKind.path.decode(bad) == nil)
         #expect(report.problems.map(\.path) == ["shadowPath.fillRule"])
         #expect(report.problems.first?.suggestion?.contains("evenOdd") == true)
