@@ -11,7 +11,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1")
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
         .systemLibrary(
@@ -42,12 +44,20 @@ let package = Package(
             name: "Reel",
             dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"]),
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
+        // `reel studio`: the browser preview's server and its page.
+        .target(
+            name: "ReelStudio",
+            dependencies: [
+                "Reel", "ReelCore", "ReelLayers", "ReelMedia", "ReelRender", "ReelTimeline",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")
+            ],
+            resources: [.copy("Page")]),
         // Stops `reel` at start, with a message, on a CPU without what the build targets.
         .target(name: "ReelCPUCheck"),
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline", "ReelCPUCheck",
+                "Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline", "ReelCPUCheck", "ReelStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
@@ -65,6 +75,7 @@ let package = Package(
                 "ReelTestSupport", "CFontStack"
             ],
             exclude: ["Goldens"]),
+        .testTarget(name: "ReelStudioTests", dependencies: ["ReelStudio"]),
         .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "ReelCore", "CFFmpeg", "ReelTestSupport"]),
         .testTarget(
             name: "ReelTests",

@@ -48,6 +48,16 @@ public enum TimelineAssets {
         return problems
     }
 
+    /// `path` when it is a readable regular file inside `root`, also once links are followed;
+    /// nil otherwise (what a server of a timeline's folder may hand out).
+    public static func fileInside(_ path: String, root: String) -> String? {
+        let folder = URL(fileURLWithPath: root).standardized.path
+        guard isInside(path, folder), let real = realPath(path), isInside(real, realPath(folder) ?? folder),
+            unreadable(real) == nil
+        else { return nil }
+        return real
+    }
+
     /// What keeps `path` from being read as a file, in words (`a pipe (FIFO) at ...`), or nil
     /// when it is a readable regular file. Nothing is opened: a pipe cannot block.
     static func unreadable(_ path: String) -> String? {

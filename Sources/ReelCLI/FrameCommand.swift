@@ -14,13 +14,22 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String
 
+    @Option(help: "Draw at this many times the canvas's pixel size (0.05 to 4; a studio preview's scale).")
+    var scale: Double = 1
+
     @OptionGroup var assets: AssetsRootOption
 
     @OptionGroup var memory: MemoryLimitOption
 
+    func validate() throws {
+        guard scale.isFinite, (0.05...4).contains(scale) else {
+            throw ValidationError("--scale must be 0.05...4, found \(scale)")
+        }
+    }
+
     func run() throws {
         try reportingErrors {
-            let timeline = try assets.load(moment.timeline)
+            let timeline = try assets.load(moment.timeline).scaled(by: scale)
             let buffer = try FrameRenderer(timeline: timeline, memory: memory.budget).render(time: moment.time)
             let png = try ImageWriter.pngData(buffer)
             try AtomicOutput(destination: output, protecting: [moment.timeline]).write(png)

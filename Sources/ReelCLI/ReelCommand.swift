@@ -9,7 +9,8 @@ struct ReelCommand: ParsableCommand {
         abstract: "Render Core Animation layer timelines to H.264 video.",
         subcommands: [
             RenderCommand.self, FrameCommand.self, ProfileCommand.self, HitCommand.self, InspectCommand.self,
-            ValidateCommand.self, ClockCommand.self, KeysCommand.self, JoinCommand.self
+            ValidateCommand.self, ClockCommand.self, KeysCommand.self, JoinCommand.self,
+            StudioCommand.self
         ]
     )
 

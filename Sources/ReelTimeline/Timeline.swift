@@ -55,6 +55,13 @@ public struct Timeline: Hashable, Sendable {
         fontFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
+    /// The same timeline drawn at `factor` times its pixel size (a preview, `reel frame --scale`).
+    public func scaled(by factor: Double) -> Timeline {
+        var scaled = self
+        scaled.canvas.scale *= factor
+        return scaled
+    }
+
     /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the
     /// background, with `contentsAreFlipped` worked out for every layer.
     public func presentation(at time: Double) -> Layer {

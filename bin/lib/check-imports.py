@@ -16,11 +16,12 @@ LAYERS = {
     "ReelMedia": {"ReelCore", "CFFmpeg"},
     "Reel": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"},
     "ReelBuilder": {"ReelCore", "ReelLayers", "ReelTimeline"},
-    "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ArgumentParser"},
+    "ReelStudio": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelMedia", "ReelRender", "Reel", "Hummingbird", "Logging"},
+    "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ReelStudio", "ArgumentParser"},
     "ReelFuzz": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel"},
 }
 SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "PackageDescription"}
-PRODUCTS = {"ArgumentParser", "ComplexModule"}
+PRODUCTS = {"ArgumentParser", "ComplexModule", "Hummingbird", "Logging"}
 
 manifest = (ROOT / "Package.swift").read_text()
 declared = {}
@@ -29,7 +30,7 @@ for m in re.finditer(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"(\w
     deps = set(re.findall(r'"(\w+)"', rest.split("exclude:")[0]))
     if "product(" in rest:
         deps |= {p for p in PRODUCTS if p in rest}
-    declared[name] = deps - {"swift-argument-parser", "swift-numerics"}
+    declared[name] = deps - {"swift-argument-parser", "swift-numerics", "hummingbird", "swift-log"}
 
 problems = []
 for base in ("Sources", "Tests"):
