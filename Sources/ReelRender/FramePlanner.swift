@@ -21,6 +21,8 @@ public struct FramePlanner {
     public let keepsShadows: Bool
     /// Strokes kept across the frames this planner plans.
     public let strokes = StrokeCache()
+    /// Rounded rectangles flattened across the frames this planner plans.
+    public let outlines = OutlineCache()
 
     public init(assets: DrawingAssets = DrawingAssets(), keepsShadows: Bool = true) {
         self.assets = assets
@@ -30,7 +32,8 @@ public struct FramePlanner {
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
     public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
         var builder = Builder(
-            plan: FramePlan(width: width, height: height), assets: assets, keepsShadows: keepsShadows, strokes: strokes)
+            plan: FramePlan(width: width, height: height), assets: assets, keepsShadows: keepsShadows, strokes: strokes,
+            outlines: outlines)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
         return builder.plan
@@ -39,7 +42,8 @@ public struct FramePlanner {
     /// The plan of a `shouldRasterize` layer's bitmap.
     func plan(_ step: RasterizedStep) -> FramePlan {
         var builder = Builder(
-            plan: FramePlan(width: step.width, height: step.height), assets: assets, keepsShadows: keepsShadows, strokes: strokes)
+            plan: FramePlan(width: step.width, height: step.height), assets: assets, keepsShadows: keepsShadows, strokes: strokes,
+            outlines: outlines)
         let layer = builder.register(step.content, path: step.content.id)
         builder.drawContent(
             step.content, index: layer, toDevice: step.localToBitmap,
@@ -52,7 +56,7 @@ public struct FramePlanner {
     func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
         var builder = Builder(
             plan: FramePlan(width: region.width, height: region.height), assets: assets, keepsShadows: keepsShadows,
-            strokes: strokes)
+            strokes: strokes, outlines: outlines)
         let index = builder.register(layer, path: layer.id)
         let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
         builder.drawElements(
@@ -63,7 +67,9 @@ public struct FramePlanner {
 
     /// The box, in the layer's own space, of what its elements draw (without its own shadow).
     func elementsExtent(of layer: Layer) -> Rect {
-        Builder(plan: FramePlan(width: 0, height: 0), assets: assets, keepsShadows: keepsShadows, strokes: strokes).deviceExtent(
+        Builder(
+            plan: FramePlan(width: 0, height: 0), assets: assets, keepsShadows: keepsShadows, strokes: strokes, outlines: outlines
+        ).deviceExtent(
             of: layer, toDevice: .identity, ownShadow: false)
     }
 
@@ -73,6 +79,7 @@ public struct FramePlanner {
         let assets: DrawingAssets
         let keepsShadows: Bool
         let strokes: StrokeCache
+        let outlines: OutlineCache
 
         /// A layer's id path ("parent/child"), as the plan and the profile name layers.
         static func path(_ parent: String, _ id: String) -> String {
@@ -214,7 +221,7 @@ public struct FramePlanner {
             }
             let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
             guard !area.isEmpty else { return }
-            let polygons = Path(roundedRect: layer.bounds, cornerRadius: radius).polygons(transform: toDevice)
+            let polygons = outlines.roundedRect(layer.bounds, radius: radius, transform: toDevice)
             if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers, !drawsClassContents(layer) {
                 // Contents alone: cut as they are drawn, with no picture of their own.
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
@@ -322,7 +329,7 @@ public struct FramePlanner {
                 func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
                 let shader = GradientShader(
                     kind: g.type, stops: g.stops, start: point(g.startPoint), end: point(g.endPoint), toLayer: toLayer)
-                let outline = Path(roundedRect: b, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice)
+                let outline = outlines.roundedRect(b, radius: cornerRadius(of: layer), transform: toDevice)
                 let area = PixelRect(covering: bounds(of: b, toDevice)).intersection(clip)
                 guard !area.isEmpty, alpha(opacity) > 0 else { return }
                 emit(.gradient(shader, outline: outline, opacity: alpha(opacity)), area, index, .gradient)
@@ -535,7 +542,7 @@ public struct FramePlanner {
             let geometry = ShadowGeometry(of: layer, toDevice: toDevice)
             let clip =
                 layer.masksToBounds
-                ? Path(roundedRect: layer.bounds, cornerRadius: cornerRadius(of: layer)).polygons(transform: toDevice) : nil
+                ? outlines.roundedRect(layer.bounds, radius: cornerRadius(of: layer), transform: toDevice) : nil
             if keepsShadows, geometry.sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
                 let scale = ShadowCache.similarityScale(affine)
             {
@@ -570,10 +577,10 @@ public struct FramePlanner {
             guard w > 0 else { return }
             let color = premultiplied(layer.borderColor, opacity)
             guard color != 0 else { return }
-            var polygons = Path(roundedRect: b, cornerRadius: squareOutside ? 0 : radius).polygons(transform: transform)
+            var polygons = outlines.roundedRect(b, radius: squareOutside ? 0 : radius, transform: transform)
             if 2 * w < b.width, 2 * w < b.height {
                 let inner = Rect(x: b.minX + w, y: b.minY + w, width: b.width - 2 * w, height: b.height - 2 * w)
-                polygons += Path(roundedRect: inner, cornerRadius: max(0, radius - w)).polygons(transform: transform).map {
+                polygons += outlines.roundedRect(inner, radius: max(0, radius - w), transform: transform).map {
                     $0.reversed()
                 }
             }
@@ -595,7 +602,7 @@ public struct FramePlanner {
                 return
             }
             emit(
-                .fillPolygons(Path(roundedRect: r, cornerRadius: radius).polygons(transform: transform), color: packed), area,
+                .fillPolygons(outlines.roundedRect(r, radius: radius, transform: transform), color: packed), area,
                 index, .background)
         }
 
