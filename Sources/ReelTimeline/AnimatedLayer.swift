@@ -35,9 +35,10 @@ public struct AnimatedLayer: Hashable, Sendable {
             animation.apply(at: local, to: &layer)
         }
         if layer.layerClass == .playerLayer { layer.player.time = local }
+        guard layer.layerClass == .replicatorLayer else { return layer }
         let replicator = layer.replicator
         let reaching = animations.filter { $0.keyPath.hasPrefix("sublayers.") }
-        if layer.layerClass == .replicatorLayer, replicator.instanceDelay != 0, replicator.instanceCount > 1,
+        if replicator.instanceDelay != 0, replicator.instanceCount > 1,
             !reaching.isEmpty || sublayers.contains(where: \.changesOverTime)
         {
             // Copy k runs k x instanceDelay behind: its sublayers, and the replicator's own

@@ -9,8 +9,14 @@ REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libavfilter-dev libswscale-
 
 # Installs whichever of REEL_DEBIAN_PACKAGES are missing.
 reel_ensure_packages() {
+  reel_install_missing "${REEL_DEBIAN_PACKAGES[@]}"
+}
+
+# Installs whichever of the Debian packages named as arguments are missing (the same rules:
+# apt-get when root, otherwise the command to run, then stop).
+reel_install_missing() {
   local missing=() pkg
-  for pkg in "${REEL_DEBIAN_PACKAGES[@]}"; do
+  for pkg in "$@"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
