@@ -13,7 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0")
     ],
     targets: [
         .systemLibrary(
@@ -49,7 +50,8 @@ let package = Package(
             name: "ReelStudio",
             dependencies: [
                 "Reel", "ReelCore", "ReelLayers", "ReelMedia", "ReelRender", "ReelTimeline",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
             ],
             resources: [.copy("Page")]),
         // Stops `reel` at start, with a message, on a CPU without what the build targets.

@@ -11,11 +11,16 @@ import ReelTimeline
 /// good version on screen and reports its problems instead. Frames are drawn here, one at a
 /// time, by a renderer per preview scale (each keeps its caches between requests).
 actor StudioDocument {
-    /// What changed, for the page's event stream.
+    /// What changed, for the page's event stream; `ping` now and then, so a page that went
+    /// away is noticed when writing to it fails.
     enum Event: Sendable {
         case reload(version: Int)
         case problems(version: Int, [TimelineProblem])
+        case ping
     }
+
+    /// How often a listener is pinged.
+    static let pingInterval = Duration.seconds(15)
 
     let path: String
     let assetsRoot: String?
@@ -90,7 +95,16 @@ actor StudioDocument {
         let id = UUID()
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(16))
         listeners[id] = continuation
-        continuation.onTermination = { _ in Task { await self.removeListener(id) } }
+        let pinger = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.pingInterval)
+                continuation.yield(.ping)
+            }
+        }
+        continuation.onTermination = { _ in
+            pinger.cancel()
+            Task { await self.removeListener(id) }
+        }
         return stream
     }
 

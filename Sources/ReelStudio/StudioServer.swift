@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Reel
 import ReelTimeline
+import ServiceLifecycle
 
 /// `reel studio`'s web server (Hummingbird): the page, frames drawn on request, the layer
 /// tree, hit tests, presentation values, per-frame costs and, as server-sent events, each
@@ -114,9 +115,12 @@ public struct StudioServer: Sendable {
             let events = await document.events()
             let body = ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: ": reel studio\n\n"))
-                for await event in events {
+                // A stopping server (Ctrl-C) ends the stream, so it does not wait for the page.
+                for await event in events.cancelOnGracefulShutdown() {
                     let text: String
                     switch event {
+                    case .ping:
+                        text = ": ping\n\n"
                     case .reload(let version):
                         text = "event: reload\ndata: {\"version\": \(version)}\n\n"
                     case .problems(let version, let problems):

@@ -16,21 +16,30 @@ LAYERS = {
     "ReelMedia": {"ReelCore", "CFFmpeg"},
     "Reel": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"},
     "ReelBuilder": {"ReelCore", "ReelLayers", "ReelTimeline"},
-    "ReelStudio": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelMedia", "ReelRender", "Reel", "Hummingbird", "Logging"},
+    "ReelStudio": {"ReelCore", "ReelLayers", "ReelTimeline", "ReelMedia", "ReelRender", "Reel", "Hummingbird", "Logging", "ServiceLifecycle"},
     "ReelCLI": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel", "ReelBuilder", "ReelStudio", "ArgumentParser"},
     "ReelFuzz": {"ReelCore", "ReelTimeline", "ReelMedia", "Reel"},
 }
 SYSTEM = {"Foundation", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest", "PackageDescription"}
-PRODUCTS = {"ArgumentParser", "ComplexModule", "Hummingbird", "Logging"}
+PRODUCTS = {"ArgumentParser", "ComplexModule", "Hummingbird", "Logging", "ServiceLifecycle"}
 
 manifest = (ROOT / "Package.swift").read_text()
 declared = {}
-for m in re.finditer(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"(\w+)"(.*?)\)\s*,?\s*\n', manifest, re.S):
-    name, rest = m.group(1), m.group(2)
+def target_bodies(text):
+    """Each target's name and the text of its call, to its balanced closing parenthesis."""
+    for m in re.finditer(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"(\w+)"', text):
+        depth, i = 1, m.end()
+        while depth and i < len(text):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        yield m.group(1), text[m.end():i]
+
+
+for name, rest in target_bodies(manifest):
     deps = set(re.findall(r'"(\w+)"', rest.split("exclude:")[0]))
     if "product(" in rest:
         deps |= {p for p in PRODUCTS if p in rest}
-    declared[name] = deps - {"swift-argument-parser", "swift-numerics", "hummingbird", "swift-log"}
+    declared[name] = deps - {"swift-argument-parser", "swift-numerics", "hummingbird", "swift-log", "swift-service-lifecycle"}
 
 problems = []
 for base in ("Sources", "Tests"):
