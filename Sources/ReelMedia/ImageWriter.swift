@@ -4,8 +4,9 @@ import ReelCore
 
 /// Writes pixel buffers as PNG files with libav's PNG encoder (straight alpha, as PNG stores).
 public enum ImageWriter {
-    /// The PNG bytes of `buffer`.
-    public static func pngData(_ buffer: PixelBuffer) throws(FFmpegError) -> Data {
+    /// The PNG bytes of `buffer`; `fast` trades size for speed (zlib's level 1: a preview
+    /// sent over loopback many times a second).
+    public static func pngData(_ buffer: PixelBuffer, fast: Bool = false) throws(FFmpegError) -> Data {
         FFmpegLog.quiet
         guard let encoder = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw FFmpegError(call: "avcodec_find_encoder", message: "this FFmpeg build has no PNG encoder")
@@ -17,6 +18,7 @@ public enum ImageWriter {
         ctx.pointee.height = Int32(buffer.height)
         ctx.pointee.pix_fmt = AV_PIX_FMT_RGBA
         ctx.pointee.time_base = AVRational(num: 1, den: 1)
+        if fast { ctx.pointee.compression_level = 1 }
         try FFmpegError.check(avcodec_open2(ctx, encoder, nil), "avcodec_open2(png)")
         let frame = try VideoFrame(width: buffer.width, height: buffer.height, format: AV_PIX_FMT_RGBA)
         let straight = buffer.unpremultipliedBytes()

@@ -119,7 +119,7 @@ actor StudioDocument {
         let renderer = self.renderer(scale: scale)
         let buffer = renderer.makeBuffer()
         renderer.render(time: time, into: buffer)
-        return try ImageWriter.pngData(buffer)
+        return try ImageWriter.pngData(buffer, fast: true)
     }
 
     /// A renderer of the current version at `scale` (kept for the next request).
