@@ -102,49 +102,47 @@ struct AxisFilter {
                 y[j] = sum
             }
         case .recursive(let sections):
-            // Both sections in one sweep each way, from rest: two recursions overlap, each
-            // step fused multiply-adds with the previous output's term last (the only one the
-            // next step waits for).
+            // Both sections in one sweep each way, from rest: two recursions overlap.
             let (s, t) = (sections[0], sections[1])
             let zero = Lanes(repeating: 0)
-            let (sb1, sb2, sf1, sf2) = (
-                Lanes(repeating: s.b1), Lanes(repeating: s.b2), Lanes(repeating: s.f1), Lanes(repeating: s.f2)
-            )
-            let (tb1, tb2, tf1, tf2) = (
-                Lanes(repeating: t.b1), Lanes(repeating: t.b2), Lanes(repeating: t.f1), Lanes(repeating: t.f2)
-            )
             var (x1, x2, u1, u2, v1, v2) = (zero, zero, zero, zero, zero, zero)
+            let (su, tv) = (Recursion(s.b1, s.b2, s), Recursion(t.b1, t.b2, t))
             for j in 0..<count {
-                var u = sb1 * x1
-                u.addProduct(sb2, x2)
-                u.addProduct(sf2, u2)
-                u.addProduct(sf1, u1)
-                var v = tb1 * x1
-                v.addProduct(tb2, x2)
-                v.addProduct(tf2, v2)
-                v.addProduct(tf1, v1)
+                let (u, v) = (su.step(x1, x2, u1, u2), tv.step(x1, x2, v1, v2))
                 (u2, u1, v2, v1, x2, x1) = (u1, u, v1, v, x1, x[j])
                 y[j] = u + v
             }
-            let (sc0, sc1, tc0, tc1) = (
-                Lanes(repeating: s.c0), Lanes(repeating: s.c1), Lanes(repeating: t.c0), Lanes(repeating: t.c1)
-            )
             (x1, u1, u2, v1, v2) = (zero, zero, zero, zero, zero)
+            let (bu, bv) = (Recursion(s.c0, s.c1, s), Recursion(t.c0, t.c1, t))
             var j = count
             while j > 0 {
                 j -= 1
                 let here = x[j]
-                var u = sc0 * here
-                u.addProduct(sc1, x1)
-                u.addProduct(sf2, u2)
-                u.addProduct(sf1, u1)
-                var v = tc0 * here
-                v.addProduct(tc1, x1)
-                v.addProduct(tf2, v2)
-                v.addProduct(tf1, v1)
+                let (u, v) = (bu.step(here, x1, u1, u2), bv.step(here, x1, v1, v2))
                 (u2, u1, v2, v1, x1) = (u1, u, v1, v, here)
                 y[j] += u + v
             }
+        }
+    }
+
+    /// One direction of a section in lanes: y = p a + q b + f2 y2 + f1 y1, fused multiply-adds
+    /// (Swift's plain vector `*` and `+` on Float lanes lower to scalar shuffles) with the
+    /// previous output's term last, the only one the next step waits for.
+    private struct Recursion {
+        let p, q, f1, f2: Lanes
+
+        init(_ p: Float, _ q: Float, _ section: Section) {
+            (self.p, self.q) = (Lanes(repeating: p), Lanes(repeating: q))
+            (f1, f2) = (Lanes(repeating: section.f1), Lanes(repeating: section.f2))
+        }
+
+        @inline(__always)
+        func step(_ a: Lanes, _ b: Lanes, _ y1: Lanes, _ y2: Lanes) -> Lanes {
+            var y = p * a
+            y.addProduct(q, b)
+            y.addProduct(f2, y2)
+            y.addProduct(f1, y1)
+            return y
         }
     }
 }

@@ -41,15 +41,20 @@ public enum GaussianBlur {
         let line = UnsafeMutablePointer<Lanes>.allocate(capacity: max(columns.count, rows.count) * 2)
         defer { line.deallocate() }
         let input = line + max(columns.count, rows.count)
+        // The source turned column after column (each column's rows padded to whole lane
+        // groups), so one load takes a lane group of rows at one column.
+        let depth = (src.height + lanes - 1) / lanes * lanes
+        let turned = UnsafeMutablePointer<UInt8>.allocate(capacity: src.width * depth)
+        turned.initialize(repeating: 0, count: src.width * depth)
+        defer { turned.deallocate() }
+        Self.turn(source, into: turned, depth: depth)
         // A lane group of source rows at a time, one row per lane.
         for first in stride(from: 0, to: src.height, by: lanes) {
             let used = min(lanes, src.height - first)
-            let rowsIn = (0..<lanes).map { source.row(src.y + first + min($0, used - 1)) - src.x }
             let inside = max(columns.lowerBound, src.x)..<min(columns.upperBound, src.maxX)
             input.update(repeating: Lanes(repeating: 0), count: columns.count)
             for j in inside {
-                var bytes = SIMD8<UInt8>()
-                for k in 0..<lanes { bytes[k] = rowsIn[k][j] }
+                let bytes = UnsafeRawPointer(turned + (j - src.x) * depth + first).loadUnaligned(as: SIMD8<UInt8>.self)
                 input[j - columns.lowerBound] = Lanes(SIMD8<Int32>(truncatingIfNeeded: bytes))
             }
             horizontal.run(input, count: columns.count, into: line)
@@ -79,6 +84,39 @@ public enum GaussianBlur {
             }
         }
         return out
+    }
+
+    /// Writes `source` column after column into `turned` (column x's rows at x * `depth`),
+    /// eight rows by eight columns at a time: the 8 x 8 bytes in eight 64-bit words are
+    /// turned by swapping 4 x 4, then 2 x 2, then 1 x 1 blocks across the diagonal.
+    static func turn(_ source: CoverageMask, into turned: UnsafeMutablePointer<UInt8>, depth: Int) {
+        let src = source.region
+        var block = [UInt64](repeating: 0, count: 8)
+        for y0 in stride(from: 0, to: src.height, by: 8) {
+            let rows = min(8, src.height - y0)
+            var x = 0
+            while x + 8 <= src.width {
+                for k in 0..<8 {
+                    block[k] = k < rows ? UnsafeRawPointer(source.row(src.y + y0 + k) + x).loadUnaligned(as: UInt64.self) : 0
+                }
+                for (half, mask) in [(4, 0x0000_0000_FFFF_FFFF as UInt64), (2, 0x0000_FFFF_0000_FFFF), (1, 0x00FF_00FF_00FF_00FF)]
+                {
+                    let shift = UInt64(8 * half)
+                    for i in 0..<8 where i & half == 0 {
+                        let t = ((block[i] >> shift) ^ block[i + half]) & mask
+                        block[i] ^= t << shift
+                        block[i + half] ^= t
+                    }
+                }
+                for c in 0..<8 {
+                    UnsafeMutableRawPointer(turned + (x + c) * depth + y0).storeBytes(of: block[c], as: UInt64.self)
+                }
+                x += 8
+            }
+            for column in x..<src.width {
+                for k in 0..<rows { turned[column * depth + y0 + k] = source.row(src.y + y0 + k)[column] }
+            }
+        }
     }
 
     /// Levels rounded to the nearest whole (ties to even) and clamped to 0...255: added to

@@ -393,6 +393,13 @@ public final class PlanExecutor {
         }
     }
 
+    /// Whether a layer's elements are its rounded bounds in opaque colours and nothing else
+    /// (a plain card): their alpha is the rounded bounds' coverage.
+    static func isOpaqueRoundedRect(_ layer: Layer) -> Bool {
+        layer.layerClass == .layer && layer.sublayers.isEmpty && layer.mask == nil && layer.contents == nil
+            && layer.backgroundColor?.alpha == 1 && (layer.borderWidth <= 0 || layer.borderColor.alpha == 1)
+    }
+
     /// Makes the blurred mask for `key`: the shape drawn at the key's scale in the layer's own
     /// space, moved by the offset and blurred, over every pixel the blur reaches (and two
     /// clear pixels around, so a walk may read just past it).
@@ -412,6 +419,15 @@ public final class PlanExecutor {
                     covering: Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
             source = CoverageMask(region: box.isEmpty ? PixelRect(x: box.x, y: box.y, width: 1, height: 1) : box)
             rasterizer.mask(polygons, into: source)
+        case .elements(let layer) where Self.isOpaqueRoundedRect(layer):
+            // Its alpha is the rounded bounds' coverage: drawn as coverage, with no picture.
+            let r = layer.bounds.scaled(by: scale)
+            var box = PixelRect(covering: r)
+            if box.isEmpty { box = PixelRect(x: box.x, y: box.y, width: 1, height: 1) }
+            source = CoverageMask(region: box)
+            rasterizer.mask(
+                Path(roundedRect: r, cornerRadius: layer.bounds.clampedCornerRadius(layer.cornerRadius) * scale).polygons(
+                    transform: .identity), into: source)
         case .elements(let layer):
             let e = planner.elementsExtent(of: layer)
             var box = PixelRect(
