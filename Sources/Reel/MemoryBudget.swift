@@ -46,13 +46,13 @@ public struct MemoryBudget: Sendable, Equatable {
 
     /// Frames planned to find the costliest: the first, the last and some between; fewer for
     /// a large tree, so that at most about `sampledLayers` layers are planned in all (a
-    /// 200000-layer timeline plans its first and last frames).
+    /// 100000-layer timeline plans its first and last frames, a 200000-layer one its first).
     static let sampledFrames = 17
-    static let sampledLayers = 400_000
+    static let sampledLayers = 200_000
 
     /// How many frames of a timeline of `frameCount` frames and `layerCount` layers are planned.
     static func sampleCount(frameCount: Int, layerCount: Int) -> Int {
-        min(frameCount, max(2, min(sampledFrames, sampledLayers / max(1, layerCount))))
+        min(frameCount, max(1, min(sampledFrames, sampledLayers / max(1, layerCount))))
     }
 
     /// Plans sampled frames of `timeline` and adds up what a render of it into `format` holds.

@@ -29,17 +29,7 @@ extension TimelineDecoder {
         let additive = m["additive"]?.bool() ?? false
         let cumulative = m["cumulative"]?.bool() ?? false
         guard let type else { return nil }
-        let fields: [String: [String]] = [
-            "basic": ["fromValue", "toValue", "byValue"],
-            "keyframe": [
-                "values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
-                "continuityValues", "biasValues"
-            ],
-            "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
-            "group": ["animations"]
-        ]
-        let own = Set(fields[type]!).union(["keyPath"].filter { _ in type != "group" })
-        for key in Set(fields.values.joined()).union(["keyPath"]).subtracting(own).sorted() {
+        for key in Self.foreignFields[type]! {
             m[key]?.problem(expected: "no `\(key)` in a \(type) animation", found: "one")
         }
         if type == "group" {

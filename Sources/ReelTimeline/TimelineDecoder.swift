@@ -66,6 +66,22 @@ final class TimelineDecoder {
         ]
         + timingKeys
     static let animationKeySet = Set(animationKeys)
+    /// Each animation type's own keys, beside `keyPath` (which a group has not).
+    static let animationFields: [String: [String]] = [
+        "basic": ["fromValue", "toValue", "byValue"],
+        "keyframe": [
+            "values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+            "continuityValues", "biasValues"
+        ],
+        "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],
+        "group": ["animations"]
+    ]
+    /// The keys of the other types an animation of each type must not have, in name order.
+    static let foreignFields: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: animationFields.map { type, own in
+            let allowed = Set(own).union(type == "group" ? [] : ["keyPath"])
+            return (type, Set(animationFields.values.joined()).union(["keyPath"]).subtracting(allowed).sorted())
+        })
 
     func decode(_ json: JSONValue, defaultName: String) -> Result {
         let report = ProblemReport()
@@ -239,6 +255,9 @@ final class TimelineDecoder {
         guard let items = node.array() else { return [] }
         var seen: Set<String> = []
         var layers: [AnimatedLayer] = []
+        // Sized once: a large tree's layers are not copied again as the list grows.
+        layers.reserveCapacity(items.count)
+        seen.reserveCapacity(items.count)
         for item in items {
             guard let layer = decodeLayer(item) else { continue }
             if !seen.insert(layer.model.id).inserted {
@@ -279,8 +298,9 @@ final class TimelineDecoder {
                 }
             }
         }
-        // `frame` is derived from anchorPoint, position and bounds, so it is applied last.
-        for key in LayerProperty.layerKeys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
+        // The keys the layer has, in name order; `frame` is derived from anchorPoint, position
+        // and bounds, so it is applied last.
+        for key in m.keys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
             guard let n = m[key], let property = LayerProperty.all[key] else { continue }
             if let owner = property.owner, owner != layer.layerClass {
                 n.problem(
