@@ -13,6 +13,14 @@ struct AnimationTarget: Hashable, Sendable {
 
     /// Resolves `keyPath`; nil when it names no animatable property.
     init?(_ keyPath: String) {
+        // Most key paths name the layer's own key: no steps to split off.
+        if !keyPath.hasPrefix("mask.") && !keyPath.hasPrefix("sublayers.") {
+            guard let property = LayerProperty.all[keyPath], LayerProperty.animatableKeyPaths.contains(keyPath) else {
+                return nil
+            }
+            (steps, self.property) = ([], property)
+            return
+        }
         var parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var steps: [Step] = []
         while let first = parts.first {

@@ -47,24 +47,24 @@ struct JSONNode {
     }
 
     /// The members of an object, reporting keys outside `allowed` (with a suggestion).
-    func object(allowed: [String]) -> [String: JSONNode]? {
+    func object(allowed: [String]) -> JSONMembers? {
         object(allowed: Set(allowed), suggesting: allowed)
     }
 
     /// The members of an object, reporting keys outside `allowed` (with a suggestion from
     /// `suggesting`, in its order).
-    func object(allowed: Set<String>, suggesting names: [String]) -> [String: JSONNode]? {
+    func object(allowed: Set<String>, suggesting names: [String]) -> JSONMembers? {
         guard case .object(let members) = value else {
             problem(expected: "an object")
             return nil
         }
-        var result: [String: JSONNode] = [:]
-        result.reserveCapacity(members.count)
+        var result = JSONMembers()
+        result.members.reserveCapacity(members.count)
         let container = link
         for (key, v) in members {
             let node = JSONNode(value: v, report: report, place: .key(key), within: container)
             if allowed.contains(key) {
-                result[key] = node
+                result.members.append((key, node))
             } else {
                 node.problem(
                     expected: "one of the known keys", found: "unknown key `\(key)`",
@@ -135,6 +135,17 @@ final class ProblemReport {
 
     func add(_ p: TimelineProblem) { problems.append(p) }
     func warn(_ p: TimelineProblem) { warnings.append(p) }
+}
+
+/// The known members of an object, by key. Found by a scan, not a hash: objects in a
+/// timeline hold a few keys each, and there are millions of them in a large one.
+struct JSONMembers {
+    fileprivate(set) var members: [(key: String, node: JSONNode)] = []
+
+    subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.node }
+
+    /// The keys, in the file's order.
+    var keys: [String] { members.map(\.key) }
 }
 
 /// Where a value sits in its container: the root, a member's key or an element's index.

@@ -27,7 +27,7 @@ enum PathCoding {
     }
 
     /// The outline the path's one shape key describes.
-    private static func shape(_ node: JSONNode, _ m: [String: JSONNode]) -> Path? {
+    private static func shape(_ node: JSONNode, _ m: JSONMembers) -> Path? {
         func rect(_ n: JSONNode) -> Rect? {
             guard case .rect(let r)? = ValueKind.rect.decode(n) else { return nil }
             return r

@@ -74,44 +74,54 @@ extension TimelineDecoder {
                     path, in: LayerProperty.animatableKeyPaths.map { (prefix + [$0]).joined(separator: ".") }))
             return nil
         }
-        // Follow the steps through the decoded tree, so a missing sublayer is reported now.
-        var current = layer
-        for step in target.steps {
-            switch step {
-            case .mask:
-                guard let mask = current.mask else {
-                    k.problem(expected: "a layer with a `mask` to animate", found: "`\(path)` on a layer without one")
-                    return nil
+        // Follow the steps through the decoded tree, so a missing sublayer is reported now
+        // (the layer itself is not copied when the key path names one of its own keys).
+        guard target.steps.isEmpty else {
+            var current = layer
+            for step in target.steps {
+                switch step {
+                case .mask:
+                    guard let mask = current.mask else {
+                        k.problem(expected: "a layer with a `mask` to animate", found: "`\(path)` on a layer without one")
+                        return nil
+                    }
+                    current = mask
+                case .sublayer(let id):
+                    guard let sub = current.sublayers.first(where: { $0.model.id == id }) else {
+                        k.problem(
+                            expected: "the id of a sublayer", found: "\"\(id)\"",
+                            suggestion: Suggestion.didYouMean(id, in: current.sublayers.map(\.model.id)))
+                        return nil
+                    }
+                    current = sub
                 }
-                current = mask
-            case .sublayer(let id):
-                guard let sub = current.sublayers.first(where: { $0.model.id == id }) else {
-                    k.problem(
-                        expected: "the id of a sublayer", found: "\"\(id)\"",
-                        suggestion: Suggestion.didYouMean(id, in: current.sublayers.map(\.model.id)))
-                    return nil
-                }
-                current = sub
             }
+            return fits(target, path, k, on: current.model) ? (path, target.property) : nil
         }
+        return fits(target, path, k, on: layer.model) ? (path, target.property) : nil
+    }
+
+    /// Whether `target` can animate `model` (a key of its class; a transform that splits into
+    /// components for `transform.` key paths), reporting at `k` when not.
+    private func fits(_ target: AnimationTarget, _ path: String, _ k: JSONNode, on model: Layer) -> Bool {
         let name = target.property.keyPath
-        if let owner = target.property.owner, owner != current.model.layerClass {
+        if let owner = target.property.owner, owner != model.layerClass {
             k.problem(
-                expected: "a key path of the target layer's class (\(current.model.layerClass.rawValue))",
+                expected: "a key path of the target layer's class (\(model.layerClass.rawValue))",
                 found: "`\(path)`, a \(owner.rawValue) key")
-            return nil
+            return false
         }
-        for (prefix, matrix) in [("transform.", current.model.transform), ("sublayerTransform.", current.model.sublayerTransform)]
+        for (prefix, matrix) in [("transform.", model.transform), ("sublayerTransform.", model.sublayerTransform)]
         where name.hasPrefix(prefix) && TransformComponents(matrix) == nil {
             k.problem(
                 expected: "a layer whose `\(prefix.dropLast())` splits into translation, rotation and scale",
                 found: "a transform with shear or general perspective")
-            return nil
+            return false
         }
-        return (path, target.property)
+        return true
     }
 
-    private func decodeBasic(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
+    private func decodeBasic(_ node: JSONNode, _ m: JSONMembers, property: LayerProperty) -> Animation.Kind? {
         let (from, to, by) = fromToBy(m, property)
         if from == nil, to == nil, by == nil {
             if ["fromValue", "toValue", "byValue"].allSatisfy({ m[$0] == nil }) {
@@ -135,15 +145,14 @@ extension TimelineDecoder {
         }
     }
 
-    private func fromToBy(_ m: [String: JSONNode], _ property: LayerProperty) -> (PropertyValue?, PropertyValue?, PropertyValue?)
-    {
+    private func fromToBy(_ m: JSONMembers, _ property: LayerProperty) -> (PropertyValue?, PropertyValue?, PropertyValue?) {
         (
             m["fromValue"].flatMap { decodeValue($0, property) }, m["toValue"].flatMap { decodeValue($0, property) },
             m["byValue"].flatMap { decodeValue($0, property) }
         )
     }
 
-    private func decodeSpring(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
+    private func decodeSpring(_ node: JSONNode, _ m: JSONMembers, property: LayerProperty) -> Animation.Kind? {
         var spring = Spring()
         var ok = true
         for (key, range, set) in [
@@ -169,7 +178,7 @@ extension TimelineDecoder {
         return ok ? .spring(spring, from: from, to: to, by: by) : nil
     }
 
-    private func decodeKeyframes(_ node: JSONNode, _ m: [String: JSONNode], property: LayerProperty) -> Animation.Kind? {
+    private func decodeKeyframes(_ node: JSONNode, _ m: JSONMembers, property: LayerProperty) -> Animation.Kind? {
         var mode = Animation.CalculationMode.linear
         if let c = m["calculationMode"], let name = c.choice(Animation.CalculationMode.allCases.map(\.rawValue)) {
             mode = Animation.CalculationMode(rawValue: name)!

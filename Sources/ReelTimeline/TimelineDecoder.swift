@@ -331,7 +331,7 @@ final class TimelineDecoder {
 
     /// Rules between a class's keys: one location per colour; a dash pattern not so fine that
     /// the path would take more than `StrokeStyle.maximumDashes` dashes.
-    private func checkClassValues(_ layer: Layer, _ m: [String: JSONNode]) {
+    private func checkClassValues(_ layer: Layer, _ m: JSONMembers) {
         let stroke = layer.shape.stroke
         if let n = m["lineDashPattern"], let path = layer.shape.path, !stroke.evenDashes.isEmpty {
             // The control polygon is at least as long as the curves it holds.
@@ -404,7 +404,7 @@ final class TimelineDecoder {
     }
 
     /// An animation's timing; a group's child (`inGroup`) ignores its own `removedOnCompletion`.
-    func decodeTiming(_ m: [String: JSONNode], inGroup: Bool) -> MediaTiming? {
+    func decodeTiming(_ m: JSONMembers, inGroup: Bool) -> MediaTiming? {
         var t = MediaTiming()
         var ok = true
         func number(_ key: String, _ range: ClosedRange<Double>, _ text: String, _ set: (Double) -> Void) {

@@ -230,7 +230,7 @@ public enum ValueKind: Hashable, Sendable {
             if case .number(let z)? = ValueKind.angle.decodeQuietly(r) {
                 c.rotation.z = z
             } else if let axes = r.object(allowed: ["x", "y", "z"]) {
-                for (axis, n) in axes {
+                for (axis, n) in axes.members {
                     guard case .number(let v)? = ValueKind.angle.decode(n) else {
                         ok = false
                         continue
