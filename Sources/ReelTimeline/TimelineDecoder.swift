@@ -109,7 +109,7 @@ final class TimelineDecoder {
         let audio = members["audio"].flatMap { decodeAudio($0, assets: assets) }
         var layers: [AnimatedLayer] = []
         if let l = members["layers"] {
-            layers = decodeLayers(l)
+            layers = decodeLayers(l, inParallel: true)
         } else {
             root.problem(expected: "a `layers` array", found: "none")
         }
@@ -251,15 +251,69 @@ final class TimelineDecoder {
         return assets
     }
 
-    private func decodeLayers(_ node: JSONNode) -> [AnimatedLayer] {
+    /// Top-level layers from this many on are decoded on two threads.
+    static let parallelLayers = 20_000
+
+    /// A layer decoded apart: the layer, and the problems and warnings it reported, in order.
+    private struct Decoded {
+        var layer: AnimatedLayer?
+        var problems: ArraySlice<TimelineProblem>
+        var warnings: ArraySlice<TimelineProblem>
+    }
+
+    /// A decoder for layers on another thread: the same assets and defaults, its own record
+    /// of the asset names used.
+    private func sibling() -> TimelineDecoder {
+        let d = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
+        (d.groupOpacityDefault, d.assetNames, d.assetPaths) = (groupOpacityDefault, assetNames, assetPaths)
+        (d.fontIndices, d.audioAssetName) = (fontIndices, audioAssetName)
+        return d
+    }
+
+    /// `items` decoded in two halves on two threads (a timeline of many layers spends most of
+    /// its load here), each layer's problems kept apart so they are reported in file order.
+    private func decodeInHalves(_ items: [JSONNode]) -> [Decoded] {
+        let half = items.count / 2
+        let parts = [0..<half, half..<items.count]
+        let decoders = parts.map { _ in sibling() }
+        let results = UnsafeMutableBufferPointer<[Decoded]>.allocate(capacity: 2)
+        _ = results.initialize(from: [[], []])
+        defer { results.deallocate() }
+        // Each thread reads its own half and decoder and writes its own slot.
+        nonisolated(unsafe) let (shared, workers, input) = (results, decoders, items)
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            let report = ProblemReport()
+            var out: [Decoded] = []
+            out.reserveCapacity(parts[k].count)
+            for item in input[parts[k]] {
+                let (p, w) = (report.problems.count, report.warnings.count)
+                let layer = workers[k].decodeLayer(item.reporting(into: report))
+                out.append(Decoded(layer: layer, problems: report.problems[p...], warnings: report.warnings[w...]))
+            }
+            shared[k] = out
+        }
+        for d in decoders { usedAssetNames.formUnion(d.usedAssetNames) }
+        return Array(results.joined())
+    }
+
+    private func decodeLayers(_ node: JSONNode, inParallel: Bool = false) -> [AnimatedLayer] {
         guard let items = node.array() else { return [] }
         var seen: Set<String> = []
         var layers: [AnimatedLayer] = []
         // Sized once: a large tree's layers are not copied again as the list grows.
         layers.reserveCapacity(items.count)
         seen.reserveCapacity(items.count)
-        for item in items {
-            guard let layer = decodeLayer(item) else { continue }
+        let apart = inParallel && items.count >= Self.parallelLayers ? decodeInHalves(items) : nil
+        for (i, item) in items.enumerated() {
+            let decoded: AnimatedLayer?
+            if let apart {
+                for p in apart[i].problems { item.report.add(p) }
+                for w in apart[i].warnings { item.report.warn(w) }
+                decoded = apart[i].layer
+            } else {
+                decoded = decodeLayer(item)
+            }
+            guard let layer = decoded else { continue }
             if !seen.insert(layer.model.id).inserted {
                 item.child("id", .string(layer.model.id)).problem(
                     expected: "an id unique among its siblings",
@@ -315,7 +369,7 @@ final class TimelineDecoder {
         if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) {
             o.problem(expected: "an opacity in 0...1")
         }
-        let sublayers = m["sublayers"].map(decodeLayers) ?? []
+        let sublayers = m["sublayers"].map { decodeLayers($0) } ?? []
         let mask = m["mask"].flatMap(decodeLayer)
         if let mask, mask.model.layerClass == .transformLayer, let c = m["mask"]?.value["class"] {
             m["mask"]!.child("class", c).problem(
