@@ -39,7 +39,41 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09 || bytes[index] == 0x0D {
+            index += 1
+        }
+    }
+
+    /// Powers of ten a Double holds exactly.
+    private static let exactPowers: [Double] = (0...22).map { (0..<$0).reduce(1.0) { r, _ in r * 10 } }
+
+    /// The value of a number written `-?digits(.digits)?` with at most 15 digits, without
+    /// text: its digits as a whole number (exact) divided by an exact power of ten, one
+    /// correctly rounded division, so the same Double the text gives (Clinger's fast path).
+    /// Nil for anything else (an exponent, more digits), which takes the slow way.
+    private func fastNumber(_ range: Range<Int>) -> Double? {
+        var i = range.lowerBound
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var whole: Int64 = 0
+        var digits = 0
+        var decimals = -1
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == UInt8(ascii: ".") {
+                decimals = 0
+            } else if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                whole = whole * 10 + Int64(b - UInt8(ascii: "0"))
+                digits += 1
+                if decimals >= 0 { decimals += 1 }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits <= 15 else { return nil }
+        let v = Double(whole) / Self.exactPowers[max(decimals, 0)]
+        return negative ? -v : v
     }
 
     private mutating func expect(_ literal: String, _ value: JSONValue) throws(SyntaxError) -> JSONValue {
@@ -205,6 +239,7 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail() }
         }
+        if let v = fastNumber(start..<index) { return .number(v) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
             index = start

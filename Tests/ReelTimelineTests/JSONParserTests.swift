@@ -40,4 +40,29 @@ import Testing
             return e.line == 2 && e.column == 8
         }
     }
+
+    /// Short numbers take a fast path (digits over an exact power of ten); each must be the
+    /// Double the text gives through the standard conversion, bit for bit.
+    @Test func numbersAreTheDoublesTheirTextGives() throws {
+        var g = SystemRandomNumberGenerator()
+        var texts = [
+            "0", "-0", "0.1", "0.3", "-12.5", "123456789012345", "1234567.89012345", "0.000000000000001", "9.999999999999999"
+        ]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...16, using: &g)
+            let n = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &g)) }.joined()
+            let point = Int.random(in: 0...digits, using: &g)
+            var text = point == digits ? n : String(n.prefix(point)) + "." + String(n.dropFirst(point))
+            if text.hasPrefix(".") { text = "0" + text }
+            while text.count > 1, text.hasPrefix("0"), !text.hasPrefix("0.") { text.removeFirst() }
+            texts.append(Bool.random(using: &g) ? "-" + text : text)
+        }
+        for text in texts {
+            guard case .number(let v) = try JSONParser.parse(text) else {
+                Issue.record("\(text) is no number")
+                continue
+            }
+            #expect(v.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
 }
