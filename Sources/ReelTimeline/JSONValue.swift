@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A parsed JSON document that keeps what Foundation's parser drops: integers apart from
 /// doubles, booleans apart from numbers, and the order of object keys.
 public enum JSONValue: Hashable, Sendable {
@@ -33,6 +35,17 @@ public enum JSONValue: Hashable, Sendable {
                 h.combine(v)
             }
         }
+    }
+
+    /// Frees `value` on another thread: a large document's millions of nodes take a while to
+    /// free, and the work that follows its decoding need not wait for that.
+    static func releaseInBackground(_ value: consuming JSONValue) {
+        final class Held: @unchecked Sendable {
+            var value: JSONValue?
+            init(_ value: consuming JSONValue) { self.value = value }
+        }
+        let held = Held(value)
+        DispatchQueue.global(qos: .utility).async { held.value = nil }
     }
 
     /// How the value is named in error messages ("a number", "an array", ...).

@@ -128,6 +128,7 @@ public struct Timeline: Hashable, Sendable {
             throw TimelineError.file(file, expected: "valid JSON", found: "a syntax error at \(error)")
         }
         let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
+        JSONValue.releaseInBackground(consume json)
         guard let timeline = result.timeline else {
             throw TimelineError(file: file, problems: result.problems, warnings: result.warnings)
         }

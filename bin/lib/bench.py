@@ -21,9 +21,30 @@ TARGETS = {
     "changing_draw_cpu_ms_per_frame_1_thread": ("<=", 8.0),
     "ratio_changing_ultrafast": (">=", 0.6),
     "dots_render_cpu_us_per_layer_1_thread": ("<=", 1.5),
+    "validate_100mb_seconds": ("<=", 5.0),
+    "validate_100mb_peak_memory_mb": ("<=", 2048.0),
 }
 
 RENDER = ("evaluate", "plan", "draw")
+
+
+def large_timeline(path):
+    """A timeline of about 100 MB: 200000 dots, each with a 7-keyframe position animation and an opacity one."""
+    import random
+    rng = random.Random(1)
+    with open(path, "w") as f:
+        f.write('{"version": 1, "canvas": {"width": 1920, "height": 1080, "fps": 30, "duration": 10}, "layers": [')
+        for i in range(200000):
+            x, y = rng.uniform(0, 1900), rng.uniform(0, 1060)
+            values = [[round(x + rng.uniform(-20, 20), 3), round(y + rng.uniform(-20, 20), 3)] for _ in range(7)]
+            layer = {"id": f"dot{i}", "bounds": [0, 0, 8, 8], "position": [round(x, 3), round(y, 3)], "cornerRadius": 4,
+                     "backgroundColor": "#3498DB", "opacity": 0.9,
+                     "animations": [{"keyPath": "position", "values": values, "duration": 2.0, "repeatCount": "infinity",
+                                     "timeOffset": round(i * 0.001, 3)},
+                                    {"keyPath": "opacity", "fromValue": 0.2, "toValue": 1.0, "duration": 1.5,
+                                     "autoreverses": True, "repeatCount": "infinity"}]}
+            f.write(("," if i else "") + json.dumps(layer))
+        f.write("]}")
 
 
 def encoder_alone(raw, width, height, frames, preset, out):
@@ -109,6 +130,14 @@ def main():
             figures[f"reel_peak_memory_mb_{preset}"] = peak
             figures[f"ratio_{preset}"] = figures[f"reel_fps_{preset}"] / figures[f"encoder_fps_{preset}"]
             figures[f"extra_peak_memory_mb_{preset}"] = peak - figures[f"encoder_peak_memory_mb_{preset}"]
+        # A timeline of about 100 MB (200000 animated layers): `reel validate`'s wall time and peak memory.
+        large = os.path.join(work, "large.json")
+        large_timeline(large)
+        wall, _, peak, _ = timed([reel, "validate", large])
+        figures["validate_100mb_megabytes"] = os.path.getsize(large) / 1e6
+        figures["validate_100mb_seconds"] = wall
+        figures["validate_100mb_peak_memory_mb"] = peak
+        os.unlink(large)
         # Layers over footage: the cards scene over a 1080p30 H.264 clip of 300 frames (a test
         # pattern made here), against ffmpeg decoding and re-encoding the clip alone.
         clip = os.path.join(work, "clip.mp4")
@@ -145,6 +174,8 @@ def main():
         ("cards that change: draw CPU ms/frame, 1 thread", "changing_draw_cpu_ms_per_frame_1_thread"),
         ("cards that change: reel / encoder alone, ultrafast", "ratio_changing_ultrafast"),
         ("5000 dots: render CPU us/layer, 1 thread", "dots_render_cpu_us_per_layer_1_thread"),
+        ("validate a 100 MB timeline (200000 layers): seconds", "validate_100mb_seconds"),
+        ("validate a 100 MB timeline: peak memory MB", "validate_100mb_peak_memory_mb"),
         ("shapes scene render CPU ms/frame, 1 thread", "shapes_render_cpu_ms_per_frame_1_thread"),
         ("text scene render CPU ms/frame, 1 thread", "text_render_cpu_ms_per_frame_1_thread"),
         ("overlay: cards over a 1080p clip / ffmpeg re-encoding it, veryfast", "ratio_overlay_veryfast"),
