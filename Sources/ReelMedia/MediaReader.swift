@@ -18,33 +18,19 @@ public final class MediaReader {
         public let duration: Double
     }
 
-    private var format: UnsafeMutablePointer<AVFormatContext>?
-    private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private let streamIndex: Int32
+    private let input: MediaInput
+    private let codec: UnsafeMutablePointer<AVCodecContext>
     public let info: Info
 
     public init(path: String) throws(FFmpegError) {
         FFmpegLog.quiet
-        // Set up in locals and hand over at the end: a failure on the way frees what was made.
-        var format: UnsafeMutablePointer<AVFormatContext>?
-        var codec: UnsafeMutablePointer<AVCodecContext>?
-        var complete = false
-        defer {
-            if !complete {
-                avcodec_free_context(&codec)
-                avformat_close_input(&format)
-            }
-        }
-        let opened = try MediaInput.openVideo(path)
-        format = opened.format
-        let (index, decoder) = (opened.stream, opened.decoder)
-        let stream = format!.pointee.streams[Int(index)]!
-        codec = try MediaInput.openDecoder(decoder, for: stream, threaded: false)
-        let par = stream.pointee.codecpar.pointee
+        input = try MediaInput(path)
+        codec = try input.openDecoder(input.decoder, threaded: false)
+        let par = input.stream.pointee.codecpar.pointee
         let name = MediaInput.name
-        let d = format!.pointee.duration
+        let d = input.format.pointee.duration
         info = Info(
-            codec: name(codec!.pointee.codec.pointee.name),
+            codec: name(codec.pointee.codec.pointee.name),
             width: Int(par.width), height: Int(par.height),
             pixelFormat: name(av_get_pix_fmt_name(AVPixelFormat(rawValue: par.format))),
             colorPrimaries: name(av_color_primaries_name(par.color_primaries)),
@@ -52,15 +38,6 @@ public final class MediaReader {
             colorSpace: name(av_color_space_name(par.color_space)),
             colorRange: name(av_color_range_name(par.color_range)),
             duration: d > 0 ? Double(d) / Double(AV_TIME_BASE) : 0)
-        streamIndex = index
-        self.format = format
-        self.codec = codec
-        complete = true
-    }
-
-    deinit {
-        avcodec_free_context(&codec)
-        avformat_close_input(&format)
     }
 
     /// Decodes every frame (or the first `limit`) as RGBA; a frame without alpha is opaque.
@@ -78,14 +55,14 @@ public final class MediaReader {
         var draining = false
         while result.count < limit {
             if !draining {
-                let r = av_read_frame(format, packet)
+                let r = av_read_frame(input.format, packet)
                 if r == reel_averror_eof() {
                     draining = true
                     try FFmpegError.check(avcodec_send_packet(codec, nil), "avcodec_send_packet")
                 } else {
                     try FFmpegError.check(r, "av_read_frame")
                     defer { av_packet_unref(packet) }
-                    guard packet.pointee.stream_index == streamIndex else { continue }
+                    guard packet.pointee.stream_index == input.streamIndex else { continue }
                     try FFmpegError.check(avcodec_send_packet(codec, packet), "avcodec_send_packet")
                 }
             }

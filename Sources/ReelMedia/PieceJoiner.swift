@@ -20,18 +20,15 @@ public enum PieceJoiner {
     /// Video packets in a piece's file (its frames, as the container counts them); throws when
     /// libav cannot read it to the end (a piece cut short).
     public static func packetCount(_ path: String) throws(FFmpegError) -> Int {
-        let opened = try MediaInput.openVideo(path)
-        var input: UnsafeMutablePointer<AVFormatContext>? = opened.format
-        defer { avformat_close_input(&input) }
-        let index = opened.stream
+        let input = try MediaInput(path)
         var packet = av_packet_alloc()
         defer { av_packet_free(&packet) }
         var count = 0
         while true {
-            let r = av_read_frame(input, packet)
+            let r = av_read_frame(input.format, packet)
             if r == reel_averror_eof() { return count }
             try FFmpegError.check(r, "av_read_frame(\(path))")
-            if packet!.pointee.stream_index == index { count += 1 }
+            if packet!.pointee.stream_index == input.streamIndex { count += 1 }
             av_packet_unref(packet)
         }
     }
@@ -50,18 +47,15 @@ public enum PieceJoiner {
             avformat_free_context(output)
         }
         // The video stream takes the first piece's codec parameters; every piece has the same.
-        let opened = try MediaInput.openVideo(pieces[0].path)
-        var first: UnsafeMutablePointer<AVFormatContext>? = opened.format
-        defer { avformat_close_input(&first) }
-        let firstIndex = opened.stream
-        let source = first!.pointee.streams[Int(firstIndex)]!
+        let first = try MediaInput(pieces[0].path)
         guard let stream = avformat_new_stream(output, nil) else {
             throw FFmpegError(call: "avformat_new_stream", message: "out of memory")
         }
-        try FFmpegError.check(
-            avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar), "avcodec_parameters_copy")
-        stream.pointee.codecpar.pointee.codec_tag = 0
-        if kind.encoder.contains("265") { stream.pointee.codecpar.pointee.codec_tag = source.pointee.codecpar.pointee.codec_tag }
+        try withExtendedLifetime(first) { () throws(FFmpegError) in
+            let source = first.stream.pointee.codecpar!
+            try FFmpegError.check(avcodec_parameters_copy(stream.pointee.codecpar, source), "avcodec_parameters_copy")
+            stream.pointee.codecpar.pointee.codec_tag = kind.encoder.contains("265") ? source.pointee.codec_tag : 0
+        }
         stream.pointee.time_base = AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator))
         stream.pointee.avg_frame_rate = AVRational(num: Int32(rate.numerator), den: Int32(rate.denominator))
         let total = pieces.reduce(0) { $0 + $1.frameCount }
@@ -77,15 +71,13 @@ public enum PieceJoiner {
         var packet = av_packet_alloc()
         defer { av_packet_free(&packet) }
         for piece in pieces {
-            let pieceInput = try MediaInput.openVideo(piece.path)
-            var input: UnsafeMutablePointer<AVFormatContext>? = pieceInput.format
-            defer { avformat_close_input(&input) }
-            let index = pieceInput.stream
-            let inputBase = input!.pointee.streams[Int(index)]!.pointee.time_base
+            let input = try MediaInput(piece.path)
+            let index = input.streamIndex
+            let inputBase = input.stream.pointee.time_base
             let shift = av_rescale_q(
                 Int64(piece.firstFrame), AVRational(num: Int32(rate.denominator), den: Int32(rate.numerator)), inputBase)
             while true {
-                let r = av_read_frame(input, packet)
+                let r = av_read_frame(input.format, packet)
                 if r == reel_averror_eof() { break }
                 try FFmpegError.check(r, "av_read_frame(\(piece.path))")
                 defer { av_packet_unref(packet) }

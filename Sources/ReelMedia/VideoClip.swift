@@ -40,9 +40,8 @@ public final class VideoClip {
     /// Each frame's start, in seconds from the first frame, in presentation order.
     public let times: [Double]
 
-    private var format: UnsafeMutablePointer<AVFormatContext>?
-    private var codec: UnsafeMutablePointer<AVCodecContext>?
-    private let stream: Int32
+    private let input: MediaInput
+    private let codec: UnsafeMutablePointer<AVCodecContext>
     private let timeBase: Double
     /// Presentation timestamps in stream units, in presentation order, and which are keyframes.
     private let stamps: [Int64]
@@ -62,21 +61,14 @@ public final class VideoClip {
     public init(path: String) throws(FFmpegError) {
         FFmpegLog.quiet
         self.path = path
-        var format: UnsafeMutablePointer<AVFormatContext>?
-        var codec: UnsafeMutablePointer<AVCodecContext>?
-        var complete = false
-        defer {
-            if !complete {
-                avcodec_free_context(&codec)
-                avformat_close_input(&format)
-            }
-        }
-        let opened = try MediaInput.openVideo(path)
-        format = opened.format
-        var decoder = opened.decoder
-        let index = opened.stream
+        // What is opened is freed with `input`, however this ends.
+        let input = try MediaInput(path)
+        self.input = input
+        let format = input.format
+        var decoder = input.decoder
+        let index = input.streamIndex
         let hasAudio = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0) >= 0
-        let st = format!.pointee.streams[Int(index)]!
+        let st = input.stream
         let par = st.pointee.codecpar.pointee
         // VP9 with alpha carries it in side data only libvpx's decoder reads.
         var alphaMode: UnsafeMutablePointer<AVDictionaryEntry>? = av_dict_get(st.pointee.metadata, "alpha_mode", nil, 0)
@@ -85,7 +77,7 @@ public final class VideoClip {
         } else {
             alphaMode = nil
         }
-        codec = try MediaInput.openDecoder(decoder, for: st, threaded: true)
+        codec = try input.openDecoder(decoder, threaded: true)
         guard par.width > 0, par.height > 0, Int(par.width) * Int(par.height) <= VideoClip.maximumPixels else {
             throw FFmpegError(
                 call: "video size",
@@ -141,12 +133,8 @@ public final class VideoClip {
             pixelFormat: name(av_get_pix_fmt_name(pixelFormat)), colorSpace: name(av_color_space_name(par.color_space)),
             colorRange: name(av_color_range_name(par.color_range)), colorTransfer: name(av_color_transfer_name(par.color_trc)),
             hasAlpha: alphaMode != nil || flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0, hasAudio: hasAudio)
-        stream = index
-        self.format = format
-        self.codec = codec
         packet = av_packet_alloc()
         frame = av_frame_alloc()
-        complete = true
         try seek(toFrame: 0)
     }
 
@@ -154,8 +142,6 @@ public final class VideoClip {
         av_packet_free(&packet)
         av_frame_free(&frame)
         sws_freeContext(scaler)
-        avcodec_free_context(&codec)
-        avformat_close_input(&format)
     }
 
     /// The largest clip, in pixels per frame, Reel opens (16384 x 8192).
@@ -208,7 +194,7 @@ public final class VideoClip {
         if earlier { repeat { k -= 1 } while k > 0 && !keyframes[k] }
         k = max(k, 0)
         try FFmpegError.check(
-            av_seek_frame(format, stream, stamps[k], AVSEEK_FLAG_BACKWARD), "av_seek_frame")
+            av_seek_frame(input.format, input.streamIndex, stamps[k], AVSEEK_FLAG_BACKWARD), "av_seek_frame")
         avcodec_flush_buffers(codec)
         draining = false
         last = nil
@@ -231,7 +217,7 @@ public final class VideoClip {
             }
             guard r == reel_averror_eagain() else { throw FFmpegError(call: "avcodec_receive_frame", code: r) }
             if draining { throw FFmpegError(call: "avcodec_receive_frame", message: "the decoder gave no more frames") }
-            let read = av_read_frame(format, packet)
+            let read = av_read_frame(input.format, packet)
             if read == reel_averror_eof() {
                 draining = true
                 try FFmpegError.check(avcodec_send_packet(codec, nil), "avcodec_send_packet")
@@ -239,7 +225,7 @@ public final class VideoClip {
             }
             try FFmpegError.check(read, "av_read_frame")
             defer { av_packet_unref(packet) }
-            guard packet!.pointee.stream_index == stream else { continue }
+            guard packet!.pointee.stream_index == input.streamIndex else { continue }
             let sent = avcodec_send_packet(codec, packet)
             // A damaged packet is skipped: the frames around it still decode.
             if sent < 0, sent != reel_averror_invaliddata() { try FFmpegError.check(sent, "avcodec_send_packet") }
