@@ -63,7 +63,7 @@ public struct MemoryBudget: Sendable, Equatable {
         // scratch memory; what they hold is the window of frames each clip keeps.
         let planner = FramePlanner(assets: DrawingAssets(images: assets.images, typesetter: assets.typesetter))
         let count = canvas.frameCount
-        let samples = sampleCount(frameCount: count, layerCount: timeline.layers.reduce(0) { $0 + $1.count })
+        let samples = sampleCount(frameCount: count, layerCount: timeline.layerCount)
         let frames = Set((0..<samples).map { count <= 1 || samples <= 1 ? 0 : $0 * (count - 1) / (samples - 1) })
         var worst = (bytes: 0, frame: 0, layer: String?.none)
         var rasterizing = false

@@ -39,7 +39,7 @@ struct ValidateCommand: ParsableCommand {
                     )
                 }
             }
-            let layers = t.layers.reduce(0) { $0 + $1.count }
+            let layers = t.layerCount
             let count = t.warnings.count + text.warnings.count
             let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
             print(

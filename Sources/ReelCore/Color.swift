@@ -11,18 +11,30 @@ public struct Color: Hashable, Sendable {
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let white = Color(red: 1, green: 1, blue: 1)
 
-    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`; nil for anything else.
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits only); nil for anything else.
     public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
-        var digits = Array(hex.dropFirst())
-        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8 else { return nil }
-        var values: [Double] = []
-        for i in stride(from: 0, to: digits.count, by: 2) {
-            guard let v = UInt8(String(digits[i...i + 1]), radix: 16) else { return nil }
-            values.append(Double(v) / 255)
+        var utf8 = hex.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "#") else { return nil }
+        var nibbles: [UInt8] = []
+        nibbles.reserveCapacity(8)
+        while let b = utf8.next() {
+            guard nibbles.count < 8, let n = Color.nibble(b) else { return nil }
+            nibbles.append(n)
         }
-        self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+        if nibbles.count == 3 { nibbles = nibbles.flatMap { [$0, $0] } }
+        guard nibbles.count == 6 || nibbles.count == 8 else { return nil }
+        let c = { (i: Int) in Double(nibbles[2 * i] << 4 | nibbles[2 * i + 1]) / 255 }
+        self.init(red: c(0), green: c(1), blue: c(2), alpha: nibbles.count == 8 ? c(3) : 1)
+    }
+
+    /// The value of one hex digit's byte; nil for any other byte.
+    private static func nibble(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// `#RRGGBBAA` (or `#RRGGBB` when opaque), components rounded to 8 bits.

@@ -34,6 +34,9 @@ public struct FramePlanner {
         var builder = Builder(
             plan: FramePlan(width: width, height: height), assets: assets, keepsShadows: keepsShadows, strokes: strokes,
             outlines: outlines)
+        // About a step and a name per layer: a tree of many layers is not copied as its plan grows.
+        builder.plan.steps.reserveCapacity(root.sublayers.count + 1)
+        builder.plan.layers.reserveCapacity(root.sublayers.count + 1)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
         return builder.plan

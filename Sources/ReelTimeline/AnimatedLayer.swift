@@ -62,9 +62,13 @@ public struct AnimatedLayer: Hashable, Sendable {
 }
 
 extension AnimatedLayer {
-    /// This layer and every layer below it, masks included.
+    /// This layer and every layer below it, masks included. Read in place, by index: a
+    /// layer copied out of its list costs a retain of everything it holds.
     public var count: Int {
-        1 + sublayers.reduce(0) { $0 + $1.count } + (mask?.count ?? 0)
+        var n = 1
+        for i in sublayers.indices { n += sublayers[i].count }
+        for i in maskStorage.indices { n += maskStorage[i].count }
+        return n
     }
 }
 

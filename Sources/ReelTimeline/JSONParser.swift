@@ -10,6 +10,10 @@ public struct JSONParser {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// The members and items of the containers being read, innermost last: a container is
+    /// made once, at its full size, when it closes (appending to it would grow it step by step).
+    private var pendingMembers: [(key: String, value: JSONValue)] = []
+    private var pendingItems: [JSONValue] = []
 
     public static func parse(_ text: String) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
@@ -101,38 +105,42 @@ public struct JSONParser {
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
         index += 1
-        var members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(members)
+            return .object([])
         }
+        let first = pendingMembers.count
+        defer { pendingMembers.removeSubrange(first...) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+            if pendingMembers[first...].contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
-            guard try continues(closing: "}", in: "an object") else { return .object(members) }
+            let value = try parseValue(depth: depth + 1)
+            pendingMembers.append((key, value))
+            guard try continues(closing: "}", in: "an object") else { return .object(Array(pendingMembers[first...])) }
         }
     }
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) -> JSONValue {
         index += 1
-        var items: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(items)
+            return .array([])
         }
+        let first = pendingItems.count
+        defer { pendingItems.removeSubrange(first...) }
         while true {
             skipWhitespace()
-            items.append(try parseValue(depth: depth + 1))
-            guard try continues(closing: "]", in: "an array") else { return .array(items) }
+            let item = try parseValue(depth: depth + 1)
+            pendingItems.append(item)
+            guard try continues(closing: "]", in: "an array") else { return .array(Array(pendingItems[first...])) }
         }
     }
 
@@ -151,7 +159,18 @@ public struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: made straight from the file's bytes.
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+            bytes[index] >= 0x20
+        {
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        }
+        var out = Array(bytes[start..<index])
         while index < bytes.count {
             let b = bytes[index]
             index += 1

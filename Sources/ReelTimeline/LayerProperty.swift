@@ -8,7 +8,8 @@ import ReelLayers
 /// `reel keys`, the schema, the README table and the fuzzer's dictionary all follow this table.
 /// A value of another case than the kind's leaves the layer as it is (decoding never makes one).
 /// Its closures capture only key paths, which are immutable: sharing it between threads is safe.
-public struct LayerProperty: @unchecked Sendable {
+/// A class: the table's entries are shared, never copied (decoding looks one up per key).
+public final class LayerProperty: @unchecked Sendable {
     public let keyPath: String
     public let kind: ValueKind
     /// Whether the file may set it directly on a layer (components such as `position.x` are animation-only).
@@ -21,6 +22,14 @@ public struct LayerProperty: @unchecked Sendable {
     public let summary: String
     let get: (Layer) -> PropertyValue
     let set: (inout Layer, PropertyValue) -> Void
+
+    init(
+        keyPath: String, kind: ValueKind, isLayerKey: Bool, owner: LayerClass?, isAnimatable: Bool, summary: String,
+        get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
+    ) {
+        (self.keyPath, self.kind, self.isLayerKey, self.owner) = (keyPath, kind, isLayerKey, owner)
+        (self.isAnimatable, self.summary, self.get, self.set) = (isAnimatable, summary, get, set)
+    }
 
     public func value(of layer: Layer) -> PropertyValue { get(layer) }
     public func setValue(_ v: PropertyValue, on layer: inout Layer) { set(&layer, v) }
@@ -258,7 +267,7 @@ public struct LayerProperty: @unchecked Sendable {
         // CAReplicatorLayer.
         let replicator = LayerClass.replicatorLayer
         add(
-            "instanceCount", .count(maximum: Self.maximumInstanceCount), owner: replicator,
+            "instanceCount", .count(maximum: LayerProperty.maximumInstanceCount), owner: replicator,
             "Copies of the sublayers drawn, the original included; 0 draws none; steps.",
             get: { .count($0.replicator.instanceCount) }, set: { if case .count(let n) = $1 { $0.replicator.instanceCount = n } })
         transform(

@@ -12,7 +12,9 @@ public enum PropertyValue: Hashable, Sendable {
     case rect(Rect)
     /// Red, green, blue and alpha in 0...1.
     case color(Color)
-    case transform(Transform3D)
+    /// Boxed: a transform is four times the size of any other case, and values are copied
+    /// through keyframe lists and evaluation.
+    indirect case transform(Transform3D)
     /// A path, or none (`shadowPath` unset).
     case path(Path?)
     /// The name of an image asset, or none (`contents` unset).

@@ -62,6 +62,9 @@ public struct Timeline: Hashable, Sendable {
         return scaled
     }
 
+    /// Every layer of the timeline, sublayers and masks included.
+    public var layerCount: Int { layers.indices.reduce(0) { $0 + layers[$1].count } }
+
     /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the
     /// background, with `contentsAreFlipped` worked out for every layer.
     public func presentation(at time: Double) -> Layer {

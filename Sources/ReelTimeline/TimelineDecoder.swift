@@ -272,7 +272,8 @@ final class TimelineDecoder {
 
     /// `items` decoded in two halves on two threads (a timeline of many layers spends most of
     /// its load here), each layer's problems kept apart so they are reported in file order.
-    private func decodeInHalves(_ items: [JSONNode]) -> [Decoded] {
+    /// The halves are returned as they are (joined they would be copied once more).
+    private func decodeInHalves(_ items: [JSONNode]) -> [[Decoded]] {
         let half = items.count / 2
         let parts = [0..<half, half..<items.count]
         let decoders = parts.map { _ in sibling() }
@@ -293,7 +294,7 @@ final class TimelineDecoder {
             shared[k] = out
         }
         for d in decoders { usedAssetNames.formUnion(d.usedAssetNames) }
-        return Array(results.joined())
+        return Array(results)
     }
 
     private func decodeLayers(_ node: JSONNode, inParallel: Bool = false) -> [AnimatedLayer] {
@@ -303,13 +304,13 @@ final class TimelineDecoder {
         // Sized once: a large tree's layers are not copied again as the list grows.
         layers.reserveCapacity(items.count)
         seen.reserveCapacity(items.count)
-        let apart = inParallel && items.count >= Self.parallelLayers ? decodeInHalves(items) : nil
-        for (i, item) in items.enumerated() {
+        var apart = inParallel && items.count >= Self.parallelLayers ? decodeInHalves(items).joined().makeIterator() : nil
+        for item in items {
             let decoded: AnimatedLayer?
-            if let apart {
-                for p in apart[i].problems { item.report.add(p) }
-                for w in apart[i].warnings { item.report.warn(w) }
-                decoded = apart[i].layer
+            if let d = apart?.next() {
+                for p in d.problems { item.report.add(p) }
+                for w in d.warnings { item.report.warn(w) }
+                decoded = d.layer
             } else {
                 decoded = decodeLayer(item)
             }
@@ -331,9 +332,11 @@ final class TimelineDecoder {
             if let s = i.string() {
                 // '/' separates id paths (hit, inspect); '.' separates the steps of sublayers.ID. key paths.
                 // Ids are printed by hit and inspect: no control characters (a terminal would obey them).
-                if s.isEmpty || s.contains("/") || s.contains(".")
-                    || s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-                {
+                // One pass over the scalars; controls are general category Cc, U+0000-001F and U+007F-009F.
+                let refused = s.unicodeScalars.contains {
+                    $0 == "/" || $0 == "." || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                }
+                if s.isEmpty || refused {
                     i.problem(expected: "a non-empty id of printable characters without '/' or '.'")
                 } else {
                     id = s

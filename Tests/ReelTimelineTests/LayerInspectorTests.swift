@@ -30,6 +30,11 @@ import Testing
             return text.contains("layers[0].id") && text.contains("printable") && text.contains("\\u001b")
                 && !text.contains("\u{1b}")
         }
+        // DEL and the C1 controls (U+007F-009F) are controls too; other non-ASCII letters are not.
+        for id in ["a\\u007f", "a\\u0085b", "a/b", "a.b", ""] {
+            #expect(throws: TimelineError.self, "\(id)") { try timeline("{\"id\": \"\(id)\"}") }
+        }
+        #expect(throws: Never.self) { try timeline(#"{"id": "café\u00a0名"}"#) }
     }
 
     @Test func hugeUnknownKeysGetNoSuggestionAndStayFast() throws {
