@@ -142,7 +142,11 @@ final class ProblemReport {
 struct JSONMembers {
     fileprivate(set) var members: [(key: String, node: JSONNode)] = []
 
-    subscript(key: String) -> JSONNode? { members.first { $0.key == key }?.node }
+    /// Lengths are compared first: they are at hand, and most keys differ in length.
+    subscript(key: String) -> JSONNode? {
+        let length = key.utf8.count
+        return members.first { $0.key.utf8.count == length && $0.key == key }?.node
+    }
 
     /// The keys, in the file's order.
     var keys: [String] { members.map(\.key) }

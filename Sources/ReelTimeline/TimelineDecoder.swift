@@ -357,8 +357,8 @@ final class TimelineDecoder {
         }
         // The keys the layer has, in name order; `frame` is derived from anchorPoint, position
         // and bounds, so it is applied last.
-        for key in m.keys.sorted(by: { ($0 == "frame" ? 1 : 0, $0) < ($1 == "frame" ? 1 : 0, $1) }) {
-            guard let n = m[key], let property = LayerProperty.all[key] else { continue }
+        for (key, n) in m.members.sorted(by: { ($0.key == "frame" ? 1 : 0, $0.key) < ($1.key == "frame" ? 1 : 0, $1.key) }) {
+            guard let property = LayerProperty.all[key] else { continue }
             if let owner = property.owner, owner != layer.layerClass {
                 n.problem(
                     expected: "a key of CALayer or of this layer's class (\(layer.layerClass.rawValue))",
