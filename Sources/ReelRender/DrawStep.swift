@@ -6,19 +6,22 @@ import ReelRaster
 /// for. Coordinates are the current target's pixels: the frame, or the offscreen picture the
 /// innermost open group draws into.
 public struct DrawStep: Sendable {
+    /// The large cases are boxed (`indirect`): a plan holds a step per element and the
+    /// executor reads each, so the common fills stay about a cache line (a shadow or a kept
+    /// bitmap inline made every step a kilobyte).
     public enum Operation: Sendable {
         /// An axis-aligned rectangle in a premultiplied colour.
         case fillRect(Rect, color: UInt32)
         /// Closed polygons (non-zero winding) in a premultiplied colour.
         case fillPolygons([[Point]], color: UInt32)
         /// Fills with a coverage the executor keeps while it holds (text), in the premultiplied colour.
-        case fillKept(KeptFill, color: UInt32)
+        indirect case fillKept(KeptFill, color: UInt32)
         /// An image through a transform, faded by `opacity` (0...255), and cut by the coverage
         /// of `cut` (polygons in the target's pixels: a rounded `masksToBounds`) when given.
-        case image(ImageSource, transform: Transform3D, opacity: UInt32, cut: [[Point]]?)
+        indirect case image(ImageSource, transform: Transform3D, opacity: UInt32, cut: [[Point]]?)
         /// A gradient through the coverage of `outline` (the rounded bounds, in the target's
         /// pixels), faded by `opacity` (0...255).
-        case gradient(GradientShader, outline: [[Point]], opacity: UInt32)
+        indirect case gradient(GradientShader, outline: [[Point]], opacity: UInt32)
         /// Multiplies every channel of the open picture by its own factor (0...255 per
         /// channel, packed as a pixel): a replicator copy's colour.
         case tint(factors: UInt32)
@@ -31,9 +34,9 @@ public struct DrawStep: Sendable {
         /// Turns the open picture into coverage (its alpha) for the next `endGroup(clip: .mask)`.
         case endMask
         /// Slides a blurred shadow under the open picture.
-        case shadow(ShadowStep)
+        indirect case shadow(ShadowStep)
         /// Draws a `shouldRasterize` layer's bitmap, drawn once and kept while its content holds.
-        case rasterized(RasterizedStep)
+        indirect case rasterized(RasterizedStep)
     }
 
     /// How a group's picture is cut when it lands.
