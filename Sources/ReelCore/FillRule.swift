@@ -32,7 +32,12 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         guard !edges.isEmpty else { return [] }
         edges.sort { $0.top.y < $1.top.y }
         for i in edges.indices { edges[i].id = i }
-        var stops = edges.flatMap { [$0.top.y, $0.bottom.y] }
+        var stops: [Double] = []
+        stops.reserveCapacity(2 * edges.count)
+        for e in edges {
+            stops.append(e.top.y)
+            stops.append(e.bottom.y)
+        }
         for i in edges.indices {
             for j in (i + 1)..<edges.count {
                 guard edges[j].top.y < edges[i].bottom.y else { break }
@@ -41,25 +46,34 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         }
         stops.sort()
         var result: [[Point]] = []
-        var active: [Edge] = []
         var next = 0
-        var band: [(x: Double, top: Double, bottom: Double, direction: Int, id: Int)] = []
+        // The edges across the band, left to right (by their middle, then their number). Kept
+        // from band to band: edges reorder only at stops, so each band's sort is nearly done.
+        var band: [Crossing] = []
         // The trapezoids of the band above by their two edges: one that goes on between the
         // same edges is lengthened instead of cut at every stop (fewer, taller trapezoids).
         var above: [(pair: Pair, index: Int)] = []
         var here: [(pair: Pair, index: Int)] = []
         for (y0, y1) in zip(stops, stops.dropFirst()) where y1 > y0 {
-            active.removeAll { $0.bottom.y <= y0 }
+            band.removeAll { edges[$0.id].bottom.y <= y0 }
             while next < edges.count, edges[next].top.y <= y0 {
-                if edges[next].bottom.y > y0 { active.append(edges[next]) }
+                if edges[next].bottom.y > y0 { band.append(Crossing(id: next, direction: edges[next].direction)) }
                 next += 1
             }
-            band = active.map { e in
-                let top = e.x(at: y0)
-                let bottom = e.x(at: y1)
-                return ((top + bottom) / 2, top, bottom, e.direction, e.id)
+            for i in band.indices {
+                let e = edges[band[i].id]
+                (band[i].top, band[i].bottom) = (e.x(at: y0), e.x(at: y1))
+                band[i].x = (band[i].top + band[i].bottom) / 2
             }
-            band.sort { $0.x < $1.x }
+            for i in band.indices.dropFirst() {
+                let item = band[i]
+                var j = i
+                while j > 0, (band[j - 1].x, band[j - 1].id) > (item.x, item.id) {
+                    band[j] = band[j - 1]
+                    j -= 1
+                }
+                band[j] = item
+            }
             var winding = 0
             var start: (top: Double, bottom: Double, id: Int)? = nil
             here.removeAll(keepingCapacity: true)
@@ -91,6 +105,12 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
 
     /// One edge of an outline that is not horizontal, from its upper end to its lower end, and
     /// which way it was drawn (+1 downward, -1 upward) for the winding number.
+    /// An edge across a band: where it enters (top), leaves (bottom) and its middle.
+    private struct Crossing {
+        let id: Int, direction: Int
+        var x = 0.0, top = 0.0, bottom = 0.0
+    }
+
     /// The two edges a trapezoid lies between, by their numbers.
     private struct Pair: Hashable {
         let left: Int, right: Int
