@@ -273,14 +273,15 @@ public struct FramePlanner {
             _ sublayers: [Layer], space: Transform3D, plane: Transform3D, clip: PixelRect, opacity: Double, path: String
         ) {
             let sublayerPlane = space.concatenating(plane)
-            for sublayer in sublayers {
-                guard sublayer.layerClass == .transformLayer else {
-                    draw(sublayer, parent: sublayerPlane, clip: clip, opacity: opacity, path: path)
+            // By index: each layer is read where it lies, not copied out (a layer is large).
+            for i in sublayers.indices {
+                guard sublayers[i].layerClass == .transformLayer else {
+                    draw(sublayers[i], parent: sublayerPlane, clip: clip, opacity: opacity, path: path)
                     continue
                 }
                 // A CATransformLayer: its planes in 3D, back to front, flattened only here, each
                 // faded on its own by the transform layers it lies in.
-                for p in sublayer.contextPlanes(toSpace: space) {
+                for p in sublayers[i].contextPlanes(toSpace: space) {
                     let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
                     let superPath = p.through.reduce(path) { Self.path($0, $1.id) }
                     draw(

@@ -31,8 +31,9 @@ public struct AnimatedLayer: Hashable, Sendable {
         var layer = model
         layer.sublayers = sublayers.map { $0.presentation(at: local) }
         layer.mask = mask?.presentation(at: local)
-        for animation in animations {
-            animation.apply(at: local, to: &layer)
+        // By index: an animation is applied where it lies, not copied out first.
+        for i in animations.indices {
+            animations[i].apply(at: local, to: &layer)
         }
         if layer.layerClass == .playerLayer { layer.player.time = local }
         guard layer.layerClass == .replicatorLayer else { return layer }
