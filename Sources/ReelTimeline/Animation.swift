@@ -67,14 +67,24 @@ public struct Animation: Hashable, Sendable {
             return
         }
         guard let target else { return }
+        guard !target.steps.isEmpty else {
+            // The layer's own key (most animations): set directly, with no closure holding a copy of the animation.
+            update(target.property, of: &layer, cycle: cycle, local: local, duration: timing.simpleDuration)
+            return
+        }
         target.modify(&layer) { property, l in
-            let base = property.value(of: l)
-            property.setValue(value(cycle: cycle, local: local, duration: timing.simpleDuration, base: base), on: &l)
-            if case .path(let motion, let rotation?) = kind {
-                let angle =
-                    motion.angle(at: pathProgress(motion, local / timing.simpleDuration)) + (rotation == .autoReverse ? .pi : 0)
-                l.transform = l.transform.concatenating(.rotation(angle, x: 0, y: 0, z: 1))
-            }
+            update(property, of: &l, cycle: cycle, local: local, duration: timing.simpleDuration)
+        }
+    }
+
+    /// Sets `property` of `layer` to its value `local` seconds into cycle `cycle` (and turns
+    /// the layer along a motion path that rotates it).
+    private func update(_ property: LayerProperty, of l: inout Layer, cycle: Int, local: Double, duration: Double) {
+        let base = property.value(of: l)
+        property.setValue(value(cycle: cycle, local: local, duration: duration, base: base), on: &l)
+        if case .path(let motion, let rotation?) = kind {
+            let angle = motion.angle(at: pathProgress(motion, local / duration)) + (rotation == .autoReverse ? .pi : 0)
+            l.transform = l.transform.concatenating(.rotation(angle, x: 0, y: 0, z: 1))
         }
     }
 
