@@ -103,8 +103,6 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         return result
     }
 
-    /// One edge of an outline that is not horizontal, from its upper end to its lower end, and
-    /// which way it was drawn (+1 downward, -1 upward) for the winding number.
     /// An edge across a band: where it enters (top), leaves (bottom) and its middle.
     private struct Crossing {
         let id: Int, direction: Int
@@ -116,6 +114,8 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         let left: Int, right: Int
     }
 
+    /// One edge of an outline that is not horizontal, from its upper end to its lower end, and
+    /// which way it was drawn (+1 downward, -1 upward) for the winding number.
     private struct Edge {
         let top: Point, bottom: Point
         let direction: Int

@@ -45,7 +45,7 @@ public enum Stroker {
         // (every ordinary one) is one coverage exactly; thousands of dashes stay fast, each
         // dash still one coverage with its neighbours in its run.
         var result: [[Point]] = []
-        for first in stride(from: 0, to: max(pieces.count, 1), by: unionRun) where !pieces.isEmpty {
+        for first in stride(from: 0, to: pieces.count, by: unionRun) {
             var polygons: [[Point]] = []
             for piece in pieces[first..<min(first + unionRun, pieces.count)] {
                 Outline(halfWidth: halfWidth, style: style, tolerance: tolerance).add(piece, to: &polygons)

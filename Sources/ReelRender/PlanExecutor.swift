@@ -400,6 +400,13 @@ public final class PlanExecutor {
             && layer.backgroundColor?.alpha == 1 && (layer.borderWidth <= 0 || layer.borderColor.alpha == 1)
     }
 
+    /// The pixels covering `r`, at least one (a mask needs a region even for an empty shape).
+    private static func maskRegion(covering r: Rect?) -> PixelRect {
+        guard let r else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        let box = PixelRect(covering: r)
+        return box.isEmpty ? PixelRect(x: box.x, y: box.y, width: 1, height: 1) : box
+    }
+
     /// Makes the blurred mask for `key`: the shape drawn at the key's scale in the layer's own
     /// space, moved by the offset and blurred, over every pixel the blur reaches (and two
     /// clear pixels around, so a walk may read just past it).
@@ -409,30 +416,17 @@ public final class PlanExecutor {
         switch key.shape {
         case .path(let path):
             let polygons = path.area(transform: .scale(scale, scale))
-            let points = polygons.flatMap { $0 }
-            let xs = points.map(\.x)
-            let ys = points.map(\.y)
-            let box =
-                points.isEmpty
-                ? PixelRect(x: 0, y: 0, width: 1, height: 1)
-                : PixelRect(
-                    covering: Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!))
-            source = CoverageMask(region: box.isEmpty ? PixelRect(x: box.x, y: box.y, width: 1, height: 1) : box)
+            source = CoverageMask(region: Self.maskRegion(covering: Rect(bounding: polygons.joined())))
             rasterizer.mask(polygons, into: source)
         case .elements(let layer) where Self.isOpaqueRoundedRect(layer):
             // Its alpha is the rounded bounds' coverage: drawn as coverage, with no picture.
             let r = layer.bounds.scaled(by: scale)
-            var box = PixelRect(covering: r)
-            if box.isEmpty { box = PixelRect(x: box.x, y: box.y, width: 1, height: 1) }
-            source = CoverageMask(region: box)
+            source = CoverageMask(region: Self.maskRegion(covering: r))
             rasterizer.mask(
                 Path(roundedRect: r, cornerRadius: layer.bounds.clampedCornerRadius(layer.cornerRadius) * scale).polygons(
                     transform: .identity), into: source)
         case .elements(let layer):
-            let e = planner.elementsExtent(of: layer)
-            var box = PixelRect(
-                covering: e.scaled(by: scale))
-            if box.isEmpty { box = PixelRect(x: box.x, y: box.y, width: 1, height: 1) }
+            let box = Self.maskRegion(covering: planner.elementsExtent(of: layer).scaled(by: scale))
             let mark = arena.mark
             let picture = arena.picture(width: box.width, height: box.height)
             let elements = planner.plan(elementsOf: layer, scale: scale, region: box)

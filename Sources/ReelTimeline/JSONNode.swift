@@ -147,9 +147,6 @@ struct JSONMembers {
         let length = key.utf8.count
         return members.first { $0.key.utf8.count == length && $0.key == key }?.node
     }
-
-    /// The keys, in the file's order.
-    var keys: [String] { members.map(\.key) }
 }
 
 /// Where a value sits in its container: the root, a member's key or an element's index.

@@ -272,29 +272,29 @@ final class TimelineDecoder {
 
     /// `items` decoded in two halves on two threads (a timeline of many layers spends most of
     /// its load here), each layer's problems kept apart so they are reported in file order.
-    /// The halves are returned as they are (joined they would be copied once more).
+    /// The halves are returned as they are: the caller moves each layer out (joined, they would be copied).
     private func decodeInHalves(_ items: [JSONNode]) -> [[Decoded]] {
         let half = items.count / 2
         let parts = [0..<half, half..<items.count]
         let decoders = parts.map { _ in sibling() }
-        let results = UnsafeMutableBufferPointer<[Decoded]>.allocate(capacity: 2)
-        _ = results.initialize(from: [[], []])
-        defer { results.deallocate() }
-        // Each thread reads its own half and decoder and writes its own slot.
-        nonisolated(unsafe) let (shared, workers, input) = (results, decoders, items)
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            let report = ProblemReport()
-            var out: [Decoded] = []
-            out.reserveCapacity(parts[k].count)
-            for item in input[parts[k]] {
-                let (p, w) = (report.problems.count, report.warnings.count)
-                let layer = workers[k].decodeLayer(item.reporting(into: report))
-                out.append(Decoded(layer: layer, problems: report.problems[p...], warnings: report.warnings[w...]))
+        let halves = [[Decoded]](unsafeUninitializedCapacity: 2) { slots, count in
+            // Each thread reads its own half and decoder and fills its own slot.
+            nonisolated(unsafe) let (shared, workers, input) = (slots, decoders, items)
+            DispatchQueue.concurrentPerform(iterations: 2) { k in
+                let report = ProblemReport()
+                var out: [Decoded] = []
+                out.reserveCapacity(parts[k].count)
+                for item in input[parts[k]] {
+                    let (p, w) = (report.problems.count, report.warnings.count)
+                    let layer = workers[k].decodeLayer(item.reporting(into: report))
+                    out.append(Decoded(layer: layer, problems: report.problems[p...], warnings: report.warnings[w...]))
+                }
+                (shared.baseAddress! + k).initialize(to: out)
             }
-            shared[k] = out
+            count = 2
         }
         for d in decoders { usedAssetNames.formUnion(d.usedAssetNames) }
-        return Array(results)
+        return halves
     }
 
     private func decodeLayers(_ node: JSONNode, inParallel: Bool = false) -> [AnimatedLayer] {
@@ -304,13 +304,16 @@ final class TimelineDecoder {
         // Sized once: a large tree's layers are not copied again as the list grows.
         layers.reserveCapacity(items.count)
         seen.reserveCapacity(items.count)
-        var apart = inParallel && items.count >= Self.parallelLayers ? decodeInHalves(items).joined().makeIterator() : nil
-        for item in items {
+        // Decoded apart on two threads (empty when not).
+        var apart = inParallel && items.count >= Self.parallelLayers ? decodeInHalves(items) : []
+        for (i, item) in items.enumerated() {
             let decoded: AnimatedLayer?
-            if let d = apart?.next() {
-                for p in d.problems { item.report.add(p) }
-                for w in d.warnings { item.report.warn(w) }
-                decoded = d.layer
+            if !apart.isEmpty {
+                let (k, j) = i < apart[0].count ? (0, i) : (1, i - apart[0].count)
+                for p in apart[k][j].problems { item.report.add(p) }
+                for w in apart[k][j].warnings { item.report.warn(w) }
+                // Moved out, not copied: the halves are left holding nothing large.
+                decoded = apart[k][j].layer.take()
             } else {
                 decoded = decodeLayer(item)
             }
