@@ -5,85 +5,26 @@ import ReelRender
 import ReelText
 import ReelTimeline
 
-/// The pipeline's asset step: checks the files a timeline's layers show (inside the assets
-/// root, regular, readable) without opening them, then decodes each image once through libav
+/// The pipeline's asset step: checks the files a timeline's layers show (`AssetFiles`: inside
+/// the assets root, regular, readable) without opening them, then decodes each image once through libav
 /// (PNG, JPEG, ...), premultiplied, with its mipmaps, and opens each font file once through
 /// FreeType and HarfBuzz; all shared by every frame and thread.
 public enum TimelineAssets {
-    /// Assets that cannot be used: each one's problem at its JSON path (`assets.NAME.path`).
-    public struct LoadError: Error, CustomStringConvertible {
-        public let problems: [TimelineProblem]
-        public var description: String { problems.map(\.description).joined(separator: "\n") }
-    }
-
-    /// What is wrong with each asset file, found with `stat` and `realpath` only, so that
-    /// nothing blocks on a pipe or a device: a path outside `timeline.assetsRoot` (also through
-    /// a link), no file, not a regular file, or a file Reel may not read.
-    public static func problems(in timeline: Timeline) -> [TimelineProblem] {
-        let root = URL(fileURLWithPath: timeline.assetsRoot).standardized.path
-        let realRoot = realPath(root) ?? root
-        let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
-        var files = timeline.assets.map {
-            (
-                name: $0.key, path: $0.value,
-                kind: Timeline.isFontFile($0.value) ? "font" : Timeline.isVideoFile($0.value) ? "video" : "image"
-            )
-        }
-        if let audio = timeline.audio { files.append((audio.name, audio.path, "sound")) }
-        var problems: [TimelineProblem] = []
-        for (name, path, kind) in files.sorted(by: { $0.name < $1.name }) {
-            func problem(_ expected: String, _ found: String) {
-                problems.append(TimelineProblem(path: jsonPath(of: name, in: timeline), expected: expected, found: found))
-            }
-            if timeline.commandLineAssets.contains(name) {
-                if let found = unreadable(path) { problem("a readable \(kind) file", found) }
-            } else if !isInside(path, root) {
-                problem(outside, "\(path), outside it")
-            } else if let real = realPath(path), !isInside(real, realRoot) {
-                problem(outside, "\(path), a link to \(real) outside it")
-            } else if let found = unreadable(path) {
-                problem("a readable \(kind) file (relative to the timeline's folder)", found)
-            }
-        }
-        return problems
-    }
-
-    /// `path` when it is a readable regular file inside `root`, also once links are followed;
-    /// nil otherwise (what a server of a timeline's folder may hand out).
-    public static func fileInside(_ path: String, root: String) -> String? {
-        let folder = URL(fileURLWithPath: root).standardized.path
-        guard isInside(path, folder), let real = realPath(path), isInside(real, realPath(folder) ?? folder),
-            unreadable(real) == nil
-        else { return nil }
-        return real
-    }
-
-    /// What keeps `path` from being read as a file, in words (`a pipe (FIFO) at ...`), or nil
-    /// when it is a readable regular file. Nothing is opened: a pipe cannot block.
-    static func unreadable(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return "no file at \(path)" }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return access(path, R_OK) == 0 ? nil : "a file Reel may not read at \(path)"
-        case S_IFDIR: return "a folder at \(path)"
-        case S_IFIFO: return "a pipe (FIFO) at \(path)"
-        case S_IFCHR, S_IFBLK: return "a device at \(path)"
-        default: return "not a regular file at \(path)"
-        }
-    }
-
     /// Refuses a sound file given on the command line (`--audio`) that is not a readable
     /// regular file, before any work.
-    public static func checkAudioFile(_ audio: AudioTrack) throws(LoadError) {
-        if let found = unreadable(audio.path) {
-            throw LoadError(problems: [TimelineProblem(path: audio.name, expected: "a readable sound file", found: found)])
+    public static func checkAudioFile(_ audio: AudioTrack, of timeline: Timeline) throws(TimelineError) {
+        if let found = AssetFiles.unreadable(audio.path) {
+            throw TimelineError(
+                file: timeline.file,
+                problems: [TimelineProblem(path: audio.name, expected: "a readable sound file", found: found)])
         }
     }
 
     /// Checks, then decodes the assets of `timeline`, each file once however many names it has.
-    public static func load(_ timeline: Timeline) throws(LoadError) -> DrawingAssets {
-        let checked = problems(in: timeline)
-        guard checked.isEmpty else { throw LoadError(problems: checked) }
+    public static func load(_ timeline: Timeline) throws(TimelineError) -> DrawingAssets {
+        let files = timeline.assetFiles
+        let checked = files.problems()
+        guard checked.isEmpty else { throw TimelineError(file: timeline.file, problems: checked, warnings: timeline.warnings) }
         var images: [String: Image] = [:]
         var byFile: [String: Image] = [:]
         var fonts: [String: FontFace] = [:]
@@ -113,7 +54,7 @@ public enum TimelineAssets {
                 } catch {
                     failed.append(
                         TimelineProblem(
-                            path: jsonPath(of: name, in: timeline), expected: "a video libav can decode",
+                            path: files.jsonPath(of: name), expected: "a video libav can decode",
                             found: "\(videoReason(for: error, path: path)) at \(path)"))
                 }
                 continue
@@ -137,27 +78,9 @@ public enum TimelineAssets {
             failed.append(
                 TimelineProblem(path: "assets.\(name).path", expected: "an image Reel can decode", found: "\(found) at \(path)"))
         }
-        guard failed.isEmpty else { throw LoadError(problems: failed) }
+        guard failed.isEmpty else { throw TimelineError(file: timeline.file, problems: failed, warnings: timeline.warnings) }
         let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
         return DrawingAssets(images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips))
-    }
-
-    /// Where a problem with asset `name` is reported: its entry in the file, or the option
-    /// that gave it.
-    static func jsonPath(of name: String, in timeline: Timeline) -> String {
-        timeline.commandLineAssets.contains(name) ? name : "assets.\(name).path"
-    }
-
-    /// Whether `path` is `folder` or lies below it.
-    static func isInside(_ path: String, _ folder: String) -> Bool {
-        folder == "/" || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-    }
-
-    /// The path with every link resolved, or nil when some part of it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// What a video file libav could not use holds, in words.

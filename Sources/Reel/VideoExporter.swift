@@ -43,7 +43,7 @@ public enum VideoExporter {
         // A format without sound refuses `--audio` and leaves the timeline's own out, with a note.
         if let given = options.audio {
             guard format.takesAudio else { throw RenderError.audioInSilentFormat(path: path, format: format, audio: given) }
-            try TimelineAssets.checkAudioFile(given)
+            try TimelineAssets.checkAudioFile(given, of: timeline)
         } else if let own = audio, !format.takesAudio {
             notice("the timeline's audio (\(own.name)) is left out: a \(format.codecName) has no sound track")
             audio = nil

@@ -32,9 +32,10 @@ public enum VideoOverlay {
         return "video \(name): " + parts.joined(separator: ", ")
     }
 
-    /// The timeline at `path` with the clip at `clip` beneath its layers.
-    public static func load(_ path: String, clip: String, assetsRoot: String? = nil) throws -> Timeline {
-        if let found = TimelineAssets.unreadable(clip) {
+    /// The timeline at `path` with the clip at `clip` beneath its layers (`TimelineFile.open`
+    /// checks its files).
+    static func load(_ path: String, clip: String) throws -> Timeline {
+        if let found = AssetFiles.unreadable(clip) {
             throw ClipError(description: "--video: expected a readable video file, found \(found)")
         }
         let info: VideoClip.Info
@@ -51,7 +52,6 @@ public enum VideoOverlay {
             width: max(2, info.width & ~1), height: max(2, info.height & ~1),
             fps: FrameRate(numerator: info.rateNumerator, denominator: info.rateDenominator), duration: info.duration)
         var timeline = try Timeline.load(contentsOf: path, canvasDefaults: defaults)
-        if let assetsRoot { timeline.assetsRoot = URL(fileURLWithPath: assetsRoot).path }
         timeline.assets[assetName] = URL(fileURLWithPath: clip).standardized.path
         timeline.commandLineAssets.insert(assetName)
         var layer = Layer(id: assetName)

@@ -23,11 +23,6 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// Loads a timeline file, or throws its problems.
-func loadTimeline(_ path: String) throws -> Timeline {
-    try Timeline.load(contentsOf: path)
-}
-
 /// `--assets-root`: the folder asset files must lie in, for the commands that draw or check.
 struct AssetsRootOption: ParsableArguments {
     @Option(
@@ -43,19 +38,10 @@ struct AssetsRootOption: ParsableArguments {
         }
     }
 
-    /// Loads a timeline file and checks its asset files (inside the root, regular, readable),
+    /// Opens a timeline file and checks its asset files (inside the root, regular, readable),
     /// reporting their problems as the file's, with its warnings.
     func load(_ path: String, video: String? = nil) throws -> Timeline {
-        var timeline: Timeline
-        if let video {
-            timeline = try VideoOverlay.load(path, clip: video, assetsRoot: folder)
-        } else {
-            timeline = try Timeline.load(contentsOf: path)
-            if let folder { timeline.assetsRoot = URL(fileURLWithPath: folder).path }
-        }
-        let problems = TimelineAssets.problems(in: timeline)
-        guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
-        return timeline
+        try TimelineFile.open(path, assetsRoot: folder, video: video)
     }
 }
 

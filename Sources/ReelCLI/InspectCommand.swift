@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try loadTimeline(moment.timeline)
+            let timeline = try TimelineFile.open(moment.timeline)
             // Text layers show their laid-out lines, with the timeline's own fonts.
             let assets = try TimelineAssets.load(timeline)
             let laidOut = ["lines": { TextInspection.lines(of: $0, assets: assets) }]

@@ -24,8 +24,7 @@ struct JoinCommand: ParsableCommand {
             let checked = try Self.check(folder)
             let first = checked[0]
             // The sound, once over the whole length: the timeline's (as fingerprinted) and its clips'.
-            var timeline = try Timeline.load(contentsOf: first.timeline)
-            if let clip = first.video { timeline = try VideoOverlay.load(first.timeline, clip: clip) }
+            let timeline = try TimelineFile.open(first.timeline, video: first.video)
             let assets = try TimelineAssets.load(timeline)
             let clips = (assets.videos as? ClipFrames)?.info ?? [:]
             let sounds =

@@ -24,7 +24,7 @@ struct ValidateCommand: ParsableCommand {
             let t = try assets.load(self.timeline, video: video)
             for warning in t.warnings { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.
-            let assets = try reportingAssetProblems { () throws(TimelineAssets.LoadError) in try TimelineAssets.load(t) }
+            let assets = try TimelineAssets.load(t)
             _ = try memory.budget.workers(for: t, assets: assets, requested: 1)
             // The font file each text run resolved to, and every stand-in.
             let text = TextInspection.fonts(of: t, assets: assets)
@@ -45,16 +45,6 @@ struct ValidateCommand: ParsableCommand {
             print(
                 "\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
             )
-        }
-    }
-
-    /// The timeline's images decoded and fonts opened, as a render would need them; what
-    /// cannot be is reported with the file's name, like the file's own problems.
-    private func reportingAssetProblems<T>(_ load: () throws(TimelineAssets.LoadError) -> T) throws -> T {
-        do {
-            return try load()
-        } catch {
-            throw TimelineError(file: self.timeline, problems: error.problems)
         }
     }
 }

@@ -48,8 +48,7 @@ actor StudioDocument {
     }
 
     private static func load(_ path: String, assetsRoot: String?) throws -> (Timeline, DrawingAssets) {
-        var timeline = try Timeline.load(contentsOf: path)
-        if let assetsRoot { timeline.assetsRoot = URL(fileURLWithPath: assetsRoot).standardized.path }
+        let timeline = try TimelineFile.open(path, assetsRoot: assetsRoot)
         return (timeline, try TimelineAssets.load(timeline))
     }
 
@@ -85,7 +84,6 @@ actor StudioDocument {
     static func problems(of error: Error) -> [TimelineProblem] {
         switch error {
         case let e as TimelineError: return e.problems
-        case let e as TimelineAssets.LoadError: return e.problems
         default: return [TimelineProblem(path: "", expected: "a timeline Reel can draw", found: "\(error)")]
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelTimeline
 
 /// What a studio serves from disk: its own page, and files of the timeline's folder, never
 /// anything outside it (no `..`, no absolute path, no link that leads out).
@@ -24,7 +25,7 @@ enum StudioFiles {
             !decoded.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0.isEmpty }),
             !decoded.contains("\0")
         else { return nil }
-        return TimelineAssets.fileInside(URL(fileURLWithPath: folder).appendingPathComponent(decoded).path, root: folder)
+        return AssetFiles.fileInside(URL(fileURLWithPath: folder).appendingPathComponent(decoded).path, root: folder)
     }
 
     /// A content type for a file by its name's ending.

@@ -1,11 +1,28 @@
 /// Parses JSON text (RFC 8259) into a `JSONValue`, reporting syntax errors by line and column.
 public struct JSONParser {
-    /// A syntax error with its 1-based position.
+    /// A syntax error with its 1-based position and the JSON path of the value it is in.
     public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         public let line: Int
         public let column: Int
         public let message: String
+        /// `layers[0].bounds[2]`: the members and items around the error, outermost first;
+        /// empty at the top level.
+        public internal(set) var path = ""
         public var description: String { "line \(line), column \(column): \(message)" }
+
+        /// The error as seen from the container one level up, whose member `key` holds it.
+        func inside(member key: String) -> SyntaxError {
+            var outer = self
+            outer.path = path.isEmpty ? key : path.hasPrefix("[") ? key + path : key + "." + path
+            return outer
+        }
+
+        /// The error as seen from the array one level up, whose item `item` holds it.
+        func inside(item: Int) -> SyntaxError {
+            var outer = self
+            outer.path = path.isEmpty || path.hasPrefix("[") ? "[\(item)]" + path : "[\(item)]." + path
+            return outer
+        }
     }
 
     private let bytes: [UInt8]
@@ -67,6 +84,9 @@ public struct JSONParser {
             if b == UInt8(ascii: ".") {
                 decimals = 0
             } else if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                // Past 15 digits the whole number may not be exact (and past 18 it would
+                // overflow): the slow way reads it.
+                guard digits < 15 else { return nil }
                 whole = whole * 10 + Int64(b - UInt8(ascii: "0"))
                 digits += 1
                 if decimals >= 0 { decimals += 1 }
@@ -75,7 +95,6 @@ public struct JSONParser {
             }
             i += 1
         }
-        guard digits <= 15 else { return nil }
         let v = Double(whole) / Self.exactPowers[max(decimals, 0)]
         return negative ? -v : v
     }
@@ -121,7 +140,8 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             index += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth + 1)
+            let value: JSONValue
+            do { value = try parseValue(depth: depth + 1) } catch { throw error.inside(member: key) }
             pendingMembers.append((key, value))
             guard try continues(closing: "}", in: "an object") else { return .object(Array(pendingMembers[first...])) }
         }
@@ -138,7 +158,8 @@ public struct JSONParser {
         defer { pendingItems.removeSubrange(first...) }
         while true {
             skipWhitespace()
-            let item = try parseValue(depth: depth + 1)
+            let item: JSONValue
+            do { item = try parseValue(depth: depth + 1) } catch { throw error.inside(item: pendingItems.count - first) }
             pendingItems.append(item)
             guard try continues(closing: "]", in: "an array") else { return .array(Array(pendingItems[first...])) }
         }
@@ -262,7 +283,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let v = Double(text), v.isFinite else {
             index = start
-            throw error("invalid number \(text) (too large)")
+            throw error("invalid number \(text) (too large: out of range, a number holds at most ±1.7976931348623157e308)")
         }
         return .number(v)
     }

@@ -24,6 +24,13 @@ public struct Timeline: Hashable, Sendable {
     public var commandLineAssets: Set<String> = []
     /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
     public var warnings: [TimelineProblem] = []
+    /// The file it was read from, which its problems name.
+    public var file = "<timeline>"
+
+    /// The files it names and the folder they must lie in, to be checked.
+    public var assetFiles: AssetFiles {
+        AssetFiles(paths: assets, audio: audio, root: assetsRoot, commandLine: commandLineAssets)
+    }
 
     public init(
         name: String, canvas: Canvas, assets: [String: String] = [:], layers: [AnimatedLayer],
@@ -128,13 +135,17 @@ public struct Timeline: Hashable, Sendable {
         do {
             json = try JSONParser.parse(text)
         } catch {
-            throw TimelineError.file(file, expected: "valid JSON", found: "a syntax error at \(error)")
+            throw TimelineError(
+                file: file, problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
         }
         let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
         JSONValue.releaseInBackground(consume json)
-        guard let timeline = result.timeline else {
-            throw TimelineError(file: file, problems: result.problems, warnings: result.warnings)
+        guard var timeline = result.timeline else {
+            var error = TimelineError(file: file, problems: result.problems, warnings: result.warnings)
+            error.assetFiles = result.assetFiles
+            throw error
         }
+        timeline.file = file
         return timeline
     }
 }

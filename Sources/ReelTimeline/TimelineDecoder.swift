@@ -12,6 +12,9 @@ final class TimelineDecoder {
         var timeline: Timeline?
         var problems: [TimelineProblem]
         var warnings: [TimelineProblem]
+        /// Every declared file (used or not) when there are problems: a name misspelt in a
+        /// layer leaves its asset unused, and its file is checked all the same.
+        var assetFiles: AssetFiles?
     }
 
     let baseDirectory: String
@@ -130,7 +133,11 @@ final class TimelineDecoder {
                 found: String(format: "%.3g layers (replicators' instanceCount multiply their sublayers)", drawn))
         }
         guard let canvas, report.problems.isEmpty else {
-            return Result(timeline: nil, problems: report.problems, warnings: report.warnings)
+            var declared = assetPaths
+            if let audioAssetName { declared[audioAssetName] = nil }
+            return Result(
+                timeline: nil, problems: report.problems, warnings: report.warnings,
+                assetFiles: AssetFiles(paths: declared, audio: audio, root: baseDirectory))
         }
         var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
         timeline.fontIndices = fontIndices.filter { assets[$0.key] != nil }

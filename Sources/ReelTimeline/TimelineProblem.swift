@@ -26,8 +26,11 @@ public struct TimelineProblem: Hashable, Sendable, CustomStringConvertible {
 /// warnings found beside them (a warning often explains a problem).
 public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible {
     public let file: String
-    public let problems: [TimelineProblem]
+    public var problems: [TimelineProblem]
     public let warnings: [TimelineProblem]
+    /// Every file the timeline declares, when it could be read that far: checked by the caller
+    /// (with its assets root) so a missing file is reported beside the other problems.
+    public var assetFiles: AssetFiles?
 
     public init(file: String, problems: [TimelineProblem], warnings: [TimelineProblem] = []) {
         self.file = file

@@ -127,10 +127,8 @@ public enum ValueKind: Hashable, Sendable {
         case .color:
             if case .string(let s) = node.value, let c = Color(hex: s) { return .color(c) }
             if case .array(let items) = node.value, items.count == 3 || items.count == 4 {
-                let v = items.compactMap { if case .number(let n) = $0, (0...1).contains(n) { return n } else { return nil } }
-                if v.count == items.count {
-                    return .color(Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1))
-                }
+                let v = Self.elementNumbers(node, items, in: 0...1, rangeText: "a colour component in 0...1")
+                return v.map { .color(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: $0.count == 4 ? $0[3] : 1)) }
             }
         case .transform:
             return decodeTransform(node).map { .transform($0) }
@@ -185,44 +183,63 @@ public enum ValueKind: Hashable, Sendable {
         return nil
     }
 
-    /// The numbers of an array of numbers only; nil for anything else.
+    /// The numbers of an array of numbers only; nil for anything else (an item that is no
+    /// number is reported at its own path).
     private func numberArray(_ node: JSONNode) -> [Double]? {
         guard case .array(let items) = node.value else { return nil }
-        let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-        return v.count == items.count ? v : nil
+        return Self.elementNumbers(node, items)
+    }
+
+    /// The items of an array as numbers (in `range` when given); each item that is not is
+    /// reported at its own path (`frame[3]: expected a number, found the string "90"`), and
+    /// the array gives nil.
+    static func elementNumbers(
+        _ node: JSONNode, _ items: [JSONValue], in range: ClosedRange<Double>? = nil, rangeText: String = "a number"
+    ) -> [Double]? {
+        var numbers: [Double] = []
+        numbers.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            if case .number(let n) = item, range?.contains(n) ?? true {
+                numbers.append(n)
+            } else {
+                node.element(i, item).problem(expected: rangeText)
+            }
+        }
+        return numbers.count == items.count ? numbers : nil
     }
 
     private func numbers(_ node: JSONNode, count: Int, names: [String]) -> [Double]? {
         switch node.value {
         case .array(let items) where items.count == count:
-            let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-            if v.count == count { return v }
+            return Self.elementNumbers(node, items)
         case .object(let members) where Set(members.map(\.key)) == Set(names):
-            let v = names.compactMap { name -> Double? in
-                if case .number(let n)? = node.value[name] { return n } else { return nil }
+            var numbers: [Double] = []
+            for name in names {
+                guard let value = node.value[name] else { continue }
+                if case .number(let n) = value { numbers.append(n) } else { node.child(name, value).problem(expected: "a number") }
             }
-            if v.count == count { return v }
-        default: break
+            return numbers.count == count ? numbers : nil
+        default:
+            node.problem(expected: expectation)
+            return nil
         }
-        node.problem(expected: expectation)
-        return nil
     }
 
     private func decodeTransform(_ node: JSONNode) -> Transform3D? {
         if case .array(let items) = node.value {
-            let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-            if v.count == 16, items.count == 16 { return Transform3D(rows: v) }
-            node.problem(expected: expectation)
-            return nil
+            guard items.count == 16 else {
+                node.problem(expected: expectation)
+                return nil
+            }
+            return Self.elementNumbers(node, items).map { Transform3D(rows: $0) }
         }
         guard let members = node.object(allowed: ["translation", "rotation", "scale", "m34"]) else { return nil }
         var c = TransformComponents()
         var ok = true
         if let t = members["translation"] {
-            if let v = Self.vector(t, counts: [2, 3]) {
+            if let v = Self.vector(t, counts: [2, 3], expected: "[x, y] or [x, y, z]") {
                 c.translation = (v[0], v[1], v.count == 3 ? v[2] : 0)
             } else {
-                t.problem(expected: "[x, y] or [x, y, z]")
                 ok = false
             }
         }
@@ -248,10 +265,9 @@ public enum ValueKind: Hashable, Sendable {
         if let s = members["scale"] {
             if case .number(let k) = s.value {
                 c.scale = (k, k, 1)
-            } else if let v = Self.vector(s, counts: [2, 3]) {
+            } else if let v = Self.vector(s, counts: [2, 3], expected: "a number or [sx, sy] or [sx, sy, sz]") {
                 c.scale = (v[0], v[1], v.count == 3 ? v[2] : 1)
             } else {
-                s.problem(expected: "a number or [sx, sy] or [sx, sy, sz]")
                 ok = false
             }
         }
@@ -267,9 +283,13 @@ public enum ValueKind: Hashable, Sendable {
         return decode(scratch)
     }
 
-    private static func vector(_ node: JSONNode, counts: [Int]) -> [Double]? {
-        guard case .array(let items) = node.value, counts.contains(items.count) else { return nil }
-        let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-        return v.count == items.count ? v : nil
+    /// An array of one of `counts` numbers; the array (when of another form) or each item
+    /// that is no number is reported.
+    private static func vector(_ node: JSONNode, counts: [Int], expected: String) -> [Double]? {
+        guard case .array(let items) = node.value, counts.contains(items.count) else {
+            node.problem(expected: expected)
+            return nil
+        }
+        return elementNumbers(node, items)
     }
 }

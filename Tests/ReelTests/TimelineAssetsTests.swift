@@ -88,7 +88,7 @@ import Testing
         let timeline = try Timeline.decode(
             #"{"canvas": {"width": 8, "height": 8, "duration": 1}, "assets": {"spare": {"path": "missing.png"}}, "layers": []}"#,
             baseDirectory: dir.path)
-        #expect(TimelineAssets.problems(in: timeline).isEmpty)
+        #expect(timeline.assetFiles.problems().isEmpty)
         #expect(try TimelineAssets.load(timeline).images.isEmpty)
     }
 }

@@ -1,0 +1,28 @@
+import Foundation
+import ReelTimeline
+
+/// The one way a timeline file comes in, for every command: read and checked, its own
+/// problems and its asset files' reported together, with the assets root the user names and,
+/// with `--video`, over a clip.
+public enum TimelineFile {
+    /// The timeline at `path`, its asset files held to `assetsRoot` (the timeline's folder
+    /// when nil) and checked, over `video` when given; throws every problem found at once.
+    public static func open(_ path: String, assetsRoot: String? = nil, video: String? = nil) throws -> Timeline {
+        let root = assetsRoot.map { URL(fileURLWithPath: $0).standardized.path }
+        var timeline: Timeline
+        do {
+            timeline = try video.map { try VideoOverlay.load(path, clip: $0) } ?? Timeline.load(contentsOf: path)
+        } catch var error as TimelineError {
+            // A misspelt name and a missing file are reported in the same run.
+            if var files = error.assetFiles {
+                if let root { files.root = root }
+                error.problems += files.problems()
+            }
+            throw error
+        }
+        if let root { timeline.assetsRoot = root }
+        let problems = timeline.assetFiles.problems()
+        guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
+        return timeline
+    }
+}
