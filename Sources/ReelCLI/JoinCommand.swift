@@ -19,6 +19,9 @@ struct JoinCommand: ParsableCommand {
 
     @OptionGroup var audioCodec: AudioCodecOption
 
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
     func run() throws {
         try reportingErrors {
             let checked = try Self.check(folder)
@@ -41,6 +44,7 @@ struct JoinCommand: ParsableCommand {
                     zip(pieces, inputs).map { PieceJoiner.Piece(path: $1, firstFrame: $0.firstFrame, frameCount: $0.frameCount) },
                     into: temporary, format: format, rate: timeline.canvas.fps, audio: format.takesAudio ? sounds : [])
             }
+            guard !quiet else { return }
             print("joined \(checked.count) piece\(checked.count == 1 ? "" : "s"), \(first.totalFrames) frames, into \(output)")
         }
     }

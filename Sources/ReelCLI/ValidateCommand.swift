@@ -22,7 +22,8 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let t = try assets.load(self.timeline, video: video)
-            for warning in t.warnings { printError("warning: \(warning)") }
+            let snapBacks = t.snapBackWarnings()
+            for warning in t.warnings + snapBacks { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.
             let assets = try TimelineAssets.load(t)
             _ = try memory.budget.workers(for: t, assets: assets, requested: 1)
@@ -40,7 +41,7 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             let layers = t.layerCount
-            let count = t.warnings.count + text.warnings.count
+            let count = t.warnings.count + snapBacks.count + text.warnings.count
             let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
             print(
                 "\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"

@@ -29,6 +29,34 @@ import Testing
         #expect(result.stderr.contains("6 problems"))
     }
 
+    /// A title that fades out and ends without `fillMode` forwards reappears: validate
+    /// names the time, the key and the fix; held, ending after the timeline or at the model
+    /// value, it says nothing.
+    @Test func anAnimationThatSnapsBackIsWarnedAbout() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func validate(_ animation: String, layer: String = "") throws -> String {
+            let text =
+                #"{"canvas": {"width": 64, "height": 64, "duration": 4}, "layers": [{"id": "title""#
+                + layer + #", "sublayers": [{"id": "t", "animations": [ANIMATION]}]}]}"#
+            try text.replacingOccurrences(of: "ANIMATION", with: animation).write(
+                to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+            let result = try runReel(["validate", "t.json"], in: dir)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stderr
+        }
+        let fade = #"{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "beginTime": 1, "duration": 1.5"#
+        let warned = try validate(fade + "}", layer: #", "beginTime": 0.5"#)
+        #expect(
+            warned.contains(
+                "warning: layers[0].sublayers[0].animations[0]: `opacity` ends at 3 s at 0 and snaps back to the model value 1 while the layer shows; to hold the end value set \"fillMode\": \"forwards\" and \"removedOnCompletion\": false"
+            ), "\(warned)")
+        #expect(!(try validate(fade + #", "fillMode": "forwards", "removedOnCompletion": false}"#)).contains("snaps back"))
+        let long = #"{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "beginTime": 1, "duration": 5}"#
+        #expect(!(try validate(long)).contains("snaps back"))
+        #expect(!(try validate(#"{"keyPath": "opacity", "fromValue": 1, "toValue": 1, "duration": 1}"#)).contains("snaps back"))
+    }
+
     @Test func validFileGetsASummaryAndWarnings() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
