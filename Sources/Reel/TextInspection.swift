@@ -32,12 +32,7 @@ public enum TextInspection {
         lines: [String], warnings: [String]
     ) {
         // Most timelines have no text: nothing to sample then.
-        func hasText(_ layers: [AnimatedLayer]) -> Bool {
-            layers.contains {
-                $0.model.layerClass == .textLayer || hasText($0.sublayers) || ($0.mask.map { hasText([$0]) } ?? false)
-            }
-        }
-        guard hasText(timeline.layers) else { return ([], []) }
+        guard timeline.hasText else { return ([], []) }
         let frames = timeline.canvas.frameCount
         let step = max(1, frames / max(samples, 1))
         var seen: Set<String> = []

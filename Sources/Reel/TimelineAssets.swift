@@ -78,6 +78,9 @@ public enum TimelineAssets {
             failed.append(
                 TimelineProblem(path: "assets.\(name).path", expected: "an image Reel can decode", found: "\(found) at \(path)"))
         }
+        if timeline.hasText, let missing = FontLibrary.missingFontsProblem {
+            failed.append(TimelineProblem(path: "", expected: "an installed font to set the text with", found: missing))
+        }
         guard failed.isEmpty else { throw TimelineError(file: timeline.file, problems: failed, warnings: timeline.warnings) }
         let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
         return DrawingAssets(images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips))

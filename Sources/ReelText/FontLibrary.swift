@@ -26,6 +26,17 @@ public final class FontLibrary: @unchecked Sendable {
         let language: String
     }
 
+    /// The Debian package whose font Reel's text falls back to.
+    public static let defaultFontPackage = "fonts-dejavu-core"
+
+    /// Why text cannot be set on this machine (fontconfig finds no font Reel can open), with
+    /// the fix; nil when it can.
+    public static var missingFontsProblem: String? {
+        SystemFonts.shared.hasAnyFont
+            ? nil
+            : "fontconfig finds no font Reel can open; install one: apt-get install \(defaultFontPackage)"
+    }
+
     /// A library whose names first match `assets` (fonts the timeline ships, by asset name).
     public init(assets: [String: FontFace] = [:]) {
         self.assets = assets
@@ -116,7 +127,36 @@ final class SystemFonts: @unchecked Sendable {
             fallback = fallback ?? FontLibrary.Resolution(face: face, isMatch: false)
         }
         if let fallback { return fallback }
-        fatalError("fontconfig found no font at all; install fonts-dejavu-core")
+        // The name's fonts cannot be drawn (a bitmap-only colour font): the default stands in.
+        guard let standIn = defaultFace else {
+            // `FontLibrary.missingFontsProblem` is asked before any text is set.
+            preconditionFailure("fontconfig found no font Reel can open; install \(FontLibrary.defaultFontPackage)")
+        }
+        return FontLibrary.Resolution(face: standIn, isMatch: false)
+    }
+
+    /// The font that stands in for names nothing has: fontconfig's default, else the first
+    /// installed font Reel can open; nil when there is none at all.
+    lazy var defaultFace: FontFace? = {
+        if let (face, _) = fontconfigMatch(family: "sans-serif", style: nil) { return face }
+        let all = FcPatternCreate()!
+        defer { FcPatternDestroy(all) }
+        let wanted = FcObjectSetCreate()!
+        defer { FcObjectSetDestroy(wanted) }
+        for object in [FC_FILE, FC_INDEX] { FcObjectSetAdd(wanted, object) }
+        guard let list = FcFontList(config, all, wanted) else { return nil }
+        defer { FcFontSetDestroy(list) }
+        for i in 0..<Int(list.pointee.nfont) {
+            if let font = list.pointee.fonts[i], let face = open(font) { return face }
+        }
+        return nil
+    }()
+
+    /// Whether some installed font can be opened (text can be set at all).
+    var hasAnyFont: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return defaultFace != nil
     }
 
     /// The first font like `family` that has `scalar`.

@@ -69,6 +69,16 @@ public struct Timeline: Hashable, Sendable {
         return scaled
     }
 
+    /// Whether some layer (a sublayer or mask included) is a text layer.
+    public var hasText: Bool {
+        func hasText(_ layers: [AnimatedLayer]) -> Bool {
+            layers.contains {
+                $0.model.layerClass == .textLayer || hasText($0.sublayers) || ($0.mask.map { hasText([$0]) } ?? false)
+            }
+        }
+        return hasText(layers)
+    }
+
     /// Every layer of the timeline, sublayers and masks included.
     public var layerCount: Int { layers.indices.reduce(0) { $0 + layers[$1].count } }
 

@@ -42,21 +42,26 @@ func reelExecutable() -> URL {
 }
 
 /// Runs `reel` with `arguments`; returns its exit status, stdout and stderr. With `timeout`,
-/// a run still going after that many seconds is terminated (and ends by SIGTERM).
-func runReel(_ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (
-    status: Int32, stdout: String, stderr: String
-) {
-    let result = try runProgram(reelExecutable(), arguments, in: directory, timeout: timeout)
+/// a run still going after that many seconds is terminated (and ends by SIGTERM); `environment`
+/// adds variables to the test's own.
+func runReel(
+    _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, stdout: String, stderr: String) {
+    let result = try runProgram(reelExecutable(), arguments, in: directory, timeout: timeout, environment: environment)
     return (result.status, String(decoding: result.stdout, as: UTF8.self), result.stderr)
 }
 
 /// Runs `program` with `arguments`; returns its exit status, stdout's bytes and stderr.
-func runProgram(_ program: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil) throws -> (
-    status: Int32, stdout: Data, stderr: String
-) {
+func runProgram(
+    _ program: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil,
+    environment: [String: String] = [:]
+) throws -> (status: Int32, stdout: Data, stderr: String) {
     let process = Process()
     process.executableURL = program
     process.arguments = arguments
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     if let directory { process.currentDirectoryURL = directory }
     // stderr goes to a file so that neither stream can fill a pipe and stall the process.
     let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("reel-stderr-\(UUID().uuidString)")

@@ -56,6 +56,36 @@ import Testing
         #expect(sequences[0][0] != sequences[0][3])
     }
 
+    /// A machine where fontconfig finds no font (here: an empty configuration) refuses text
+    /// with the package to install instead of stopping on a signal; a colour bitmap font
+    /// (Noto Color Emoji, which FreeType opens without outlines) gets the default font as a
+    /// stand-in, with a warning, not a signal.
+    @Test func noFontAtAllOrABitmapFontIsAnAnswerNotASignal() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try #"<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig></fontconfig>"#.write(
+            to: dir.appendingPathComponent("empty.conf"), atomically: true, encoding: .utf8)
+        func timeline(font: String) -> String {
+            #"{"canvas": {"width": 64, "height": 32, "duration": 1}, "layers": [{"id": "t", "class": "CATextLayer", "bounds": [0, 0, 64, 32], "string": "Hi", "font": "FONT"}]}"#
+                .replacingOccurrences(of: "FONT", with: font)
+        }
+        try timeline(font: "Helvetica").write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        let environment = ["FONTCONFIG_FILE": dir.appendingPathComponent("empty.conf").path, "HOME": dir.path]
+        for arguments in [["validate", "t.json"], ["frame", "t.json", "-o", "t.png"]] {
+            let result = try runReel(arguments, in: dir, environment: environment)
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(
+                result.stderr.contains("fontconfig finds no font Reel can open; install one: apt-get install fonts-dejavu-core"),
+                "\(result.stderr)")
+            #expect(!result.stderr.contains("Fatal error"))
+        }
+        try timeline(font: "Noto Color Emoji").write(to: dir.appendingPathComponent("e.json"), atomically: true, encoding: .utf8)
+        let emoji = try runReel(["frame", "e.json", "-o", "e.png"], in: dir)
+        #expect(emoji.status == 0, "\(emoji.stderr)")
+        let warned = try runReel(["validate", "e.json"], in: dir)
+        #expect(warned.status == 0 && warned.stderr.contains("stands in"), "\(warned.stderr)")
+    }
+
     @Test func validateNamesTheFontFilesAndInspectTheLines() throws {
         let dir = try shippedFonts()
         defer { try? FileManager.default.removeItem(at: dir) }
