@@ -22,6 +22,8 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
     }
 
     private let clips: [String: Entry]
+    private let damageLock = NSLock()
+    private var firstDamage: VideoDamage?
 
     /// Frames of `clips` (opened video assets by name), `window` of them kept per clip.
     public init(clips: [String: VideoClip], window: Int = 8) {
@@ -44,6 +46,12 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
     /// What the opened clips say about themselves, by asset name.
     public var info: [String: VideoClip.Info] { clips.mapValues(\.clip.info) }
 
+    public var damage: VideoDamage? {
+        damageLock.lock()
+        defer { damageLock.unlock() }
+        return firstDamage
+    }
+
     public func frame(_ name: String, at time: Double) -> Image? {
         guard let entry = clips[name] else { return nil }
         entry.lock.lock()
@@ -63,8 +71,16 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
             }
             return image
         }
-        // A damaged frame shows nothing rather than stopping the render.
-        guard let pixels = try? entry.clip.frame(index, passing: { i, p in _ = keep(i, p) }) else { return nil }
-        return keep(index, pixels)
+        do {
+            return keep(index, try entry.clip.frame(index, passing: { i, p in _ = keep(i, p) }))
+        } catch {
+            // Drawn as nothing; the render decides whether that stops it (`damage`).
+            damageLock.lock()
+            defer { damageLock.unlock() }
+            if firstDamage == nil {
+                firstDamage = VideoDamage(clip: name, path: entry.clip.path, time: time, reason: error.message)
+            }
+            return nil
+        }
     }
 }

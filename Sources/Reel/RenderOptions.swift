@@ -27,6 +27,9 @@ public struct RenderOptions: Sendable {
     public var keepsPartial: Bool
     /// Writes no sound (a segment: the join makes the sound once, over the whole length).
     public var silent = false
+    /// Draws a clip frame that fails to decode as nothing, with a note, instead of stopping
+    /// the render (`--allow-damaged-video`).
+    public var allowsDamagedVideo = false
 
     public init(
         threads: Int = ProcessInfo.processInfo.activeProcessorCount, crf: Int = 20, preset: String = "veryfast",

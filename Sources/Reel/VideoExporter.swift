@@ -68,7 +68,8 @@ public enum VideoExporter {
         if defers { Interruption.deferSignals(true) }
         defer { if defers { Interruption.deferSignals(false) } }
         let render = Render(
-            timeline: timeline, assets: assets, frames: frames, threads: workers, format: format, start: DispatchTime.now())
+            timeline: timeline, assets: assets, frames: frames, threads: workers, format: format,
+            allowsDamagedVideo: options.allowsDamagedVideo, start: DispatchTime.now())
         func write(_ temporary: String) throws -> ExportResult {
             let encoder: FrameEncoder
             var passes = 1
@@ -94,6 +95,9 @@ public enum VideoExporter {
             let signal = Interruption.received
             if let signal, written == 0 || !options.keepsPartial { throw Interrupted(signal: signal) }
             try encoder.finish()
+            if let damage = assets.videos?.damage {
+                notice("a clip frame could not be decoded and was drawn as nothing (the first: \(damage.clip) at \(String(format: "%.3f", damage.time)) s, \(damage.reason))")
+            }
             let decoded = (assets.videos as? ClipFrames)?.decodedFrames ?? 0
             return ExportResult(framesWritten: written, interruption: signal, videoFramesDecoded: decoded)
         }
@@ -107,6 +111,7 @@ public enum VideoExporter {
         let frames: Range<Int>
         let threads: Int
         let format: OutputFormat
+        let allowsDamagedVideo: Bool
         /// When the export started: progress counts from there over every pass.
         let start: DispatchTime
 
@@ -122,6 +127,8 @@ public enum VideoExporter {
                 try FramePipeline.run(timeline, assets: assets, frames: frames, threads: threads, format: format) {
                     frame, _, _ in
                     guard Interruption.received == nil else { throw Stop() }
+                    // A clip frame that did not decode stops the render, unless allowed.
+                    if !allowsDamagedVideo, let damage = assets.videos?.damage { throw damage }
                     try consume(frame)
                     written += 1
                     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9

@@ -21,6 +21,9 @@ struct FrameCommand: ParsableCommand {
 
     @OptionGroup var memory: MemoryLimitOption
 
+    @Flag(help: "Draw a clip frame that fails to decode as nothing instead of stopping.")
+    var allowDamagedVideo = false
+
     func validate() throws {
         guard scale.isFinite, (0.05...4).contains(scale) else {
             throw ValidationError("--scale must be 0.05...4, found \(scale)")
@@ -30,7 +33,9 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try assets.load(moment.timeline).scaled(by: scale)
-            let buffer = try FrameRenderer(timeline: timeline, memory: memory.budget).render(time: moment.time)
+            let renderer = try FrameRenderer(timeline: timeline, memory: memory.budget)
+            let buffer = renderer.render(time: moment.time)
+            if !allowDamagedVideo, let damage = renderer.assets.videos?.damage { throw damage }
             let png = try ImageWriter.pngData(buffer)
             try AtomicOutput(destination: output, protecting: [moment.timeline]).write(png)
         }

@@ -90,6 +90,9 @@ struct RenderCommand: ParsableCommand {
     )
     var keepPartial = false
 
+    @Flag(help: "Draw a clip frame that fails to decode as nothing, with a note, instead of stopping the render.")
+    var allowDamagedVideo = false
+
     @OptionGroup var assets: AssetsRootOption
 
     @OptionGroup var memory: MemoryLimitOption
@@ -115,6 +118,7 @@ struct RenderCommand: ParsableCommand {
                 audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, audioCodec: audioCodec.codec,
                 frames: frames?.range, memory: memory.budget,
                 keepsPartial: keepPartial)
+            options.allowsDamagedVideo = allowDamagedVideo
             var manifest: (SegmentManifest, String)? = nil
             if let segment {
                 (path, manifest) = try piece(segment, of: timeline, options: &options)

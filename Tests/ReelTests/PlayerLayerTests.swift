@@ -92,6 +92,35 @@ import Testing
         #expect(result.videoFramesDecoded == 60)
     }
 
+    /// A clip cut short after its index (faststart, then half its bytes): its later frames
+    /// fail to decode, which stops the render with the clip and the time and writes nothing,
+    /// unless damaged frames are allowed (drawn as nothing).
+    @Test func aFrameThatFailsToDecodeStopsTheRenderUnlessAllowed() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let timeline = try fullFrameTimeline(seconds: 2, in: dir)
+        let whole = dir.appendingPathComponent("whole.mp4").path
+        let remuxed = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+            ["-v", "error", "-i", "clip.mp4", "-c", "copy", "-movflags", "+faststart", whole], in: dir)
+        #expect(remuxed.status == 0, "\(remuxed.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        try bytes.prefix(bytes.count / 2).write(to: dir.appendingPathComponent("clip.mp4"))
+        let out = dir.appendingPathComponent("out.mp4").path
+        #expect {
+            try VideoExporter.export(timeline, to: out, options: RenderOptions(threads: 2, preset: "ultrafast"))
+        } throws: { error in
+            "\(error)".contains("video clip (") && "\(error)".contains("s of the clip could not be decoded")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out))
+        var allowing = RenderOptions(threads: 2, preset: "ultrafast")
+        allowing.allowsDamagedVideo = true
+        var notes: [String] = []
+        let result = try VideoExporter.export(timeline, to: out, options: allowing, notice: { notes.append($0) })
+        #expect(result.framesWritten == 60)
+        #expect(notes.contains { $0.contains("could not be decoded and was drawn as nothing") }, "\(notes)")
+    }
+
     /// A ProRes 4444 clip at half alpha over a red layer: the red shows through by half.
     @Test func aClipWithAlphaKeepsItsTransparency() throws {
         let layers = """
