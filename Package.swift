@@ -45,6 +45,10 @@ let package = Package(
             name: "Reel",
             dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"]),
         .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
+        // Each input kind as the fuzzer drives it and the tests replay its corpus; not part of the product.
+        .target(name: "ReelFuzzEntries", dependencies: ["Reel", "ReelCore", "ReelMedia", "ReelTimeline"]),
+        // Replays the committed fuzz corpora without libFuzzer (`bin/test`).
+        .executableTarget(name: "ReelFuzzReplay", dependencies: ["ReelFuzzEntries"]),
         // `reel studio`: the browser preview's server and its page.
         .target(
             name: "ReelStudio",
@@ -91,5 +95,5 @@ let package = Package(
 // The fuzzer (`bin/fuzz`): declared only when REEL_FUZZ is set, since it links libFuzzer and
 // needs coverage instrumentation that ordinary builds do not have.
 if Context.environment["REEL_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["Reel", "ReelCore", "ReelMedia", "ReelTimeline"]))
+    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["ReelFuzzEntries"]))
 }

@@ -22,13 +22,14 @@ public final class FrameRenderer {
         self.init(timeline: timeline, assets: assets, keepsShadows: true, drawsByRows: true)
     }
 
-    /// `keepsShadows: false` blurs every shadow in device space each frame, and `drawsByRows:
-    /// false` draws every group through an offscreen picture and every frame whole: the
-    /// references the kept masks, row-by-row groups and bands are tested against.
-    init(timeline: Timeline, assets: DrawingAssets, keepsShadows: Bool, drawsByRows: Bool) {
+    /// `keepsShadows: false` blurs every shadow in device space each frame, `drawsByRows:
+    /// false` draws every group through an offscreen picture and every frame whole, and
+    /// `cullsHidden: false` draws what opaque fills hide: the references the kept masks,
+    /// row-by-row groups, bands and culling are tested against.
+    init(timeline: Timeline, assets: DrawingAssets, keepsShadows: Bool, drawsByRows: Bool, cullsHidden: Bool = true) {
         self.timeline = timeline
         self.assets = assets
-        planner = FramePlanner(assets: assets, keepsShadows: keepsShadows)
+        planner = FramePlanner(assets: assets, keepsShadows: keepsShadows, cullsHidden: cullsHidden)
         executor = PlanExecutor(drawsByRows: drawsByRows)
     }
 

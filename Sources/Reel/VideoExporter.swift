@@ -96,7 +96,9 @@ public enum VideoExporter {
             if let signal, written == 0 || !options.keepsPartial { throw Interrupted(signal: signal) }
             try encoder.finish()
             if let damage = assets.videos?.damage {
-                notice("a clip frame could not be decoded and was drawn as nothing (the first: \(damage.clip) at \(String(format: "%.3f", damage.time)) s, \(damage.reason))")
+                notice(
+                    "a clip frame could not be decoded and was drawn as nothing (the first: \(damage.clip) at \(String(format: "%.3f", damage.time)) s, \(damage.reason))"
+                )
             }
             let decoded = (assets.videos as? ClipFrames)?.decodedFrames ?? 0
             return ExportResult(framesWritten: written, interruption: signal, videoFramesDecoded: decoded)

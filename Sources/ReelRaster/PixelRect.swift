@@ -18,6 +18,20 @@ public struct PixelRect: Hashable, Sendable {
         return PixelRect(x: x0, y: y0, width: min(maxX, o.maxX) - x0, height: min(maxY, o.maxY) - y0)
     }
 
+    /// Whether every pixel of `other` lies inside this rectangle.
+    public func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    public var pixelCount: Int { width * height }
+
     /// The pixels a rectangle in pixel coordinates touches.
     public init(covering r: Rect) {
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {

@@ -19,14 +19,18 @@ public struct FramePlanner {
     /// Whether shadows under similarity transforms use masks kept in layer space (the
     /// default); off, every shadow is blurred in device space each frame, as a reference.
     public let keepsShadows: Bool
+    /// Whether what an opaque fill drawn later hides is left out of the frame's plan (the
+    /// default; `FramePlan.cullHidden`); off, every step is drawn, as a reference.
+    public let cullsHidden: Bool
     /// Strokes kept across the frames this planner plans.
     public let strokes = StrokeCache()
     /// Rounded rectangles flattened across the frames this planner plans.
     public let outlines = OutlineCache()
 
-    public init(assets: DrawingAssets = DrawingAssets(), keepsShadows: Bool = true) {
+    public init(assets: DrawingAssets = DrawingAssets(), keepsShadows: Bool = true, cullsHidden: Bool = true) {
         self.assets = assets
         self.keepsShadows = keepsShadows
+        self.cullsHidden = cullsHidden
     }
 
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
@@ -39,6 +43,7 @@ public struct FramePlanner {
         builder.plan.layers.reserveCapacity(root.sublayers.count + 1)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
+        if cullsHidden { builder.plan.cullHidden() }
         return builder.plan
     }
 

@@ -146,7 +146,8 @@ public struct Timeline: Hashable, Sendable {
             json = try JSONParser.parse(text)
         } catch {
             throw TimelineError(
-                file: file, problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
+                file: file,
+                problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
         }
         let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
         JSONValue.releaseInBackground(consume json)

@@ -216,7 +216,11 @@ public enum ValueKind: Hashable, Sendable {
             var numbers: [Double] = []
             for name in names {
                 guard let value = node.value[name] else { continue }
-                if case .number(let n) = value { numbers.append(n) } else { node.child(name, value).problem(expected: "a number") }
+                if case .number(let n) = value {
+                    numbers.append(n)
+                } else {
+                    node.child(name, value).problem(expected: "a number")
+                }
             }
             return numbers.count == count ? numbers : nil
         default:

@@ -9,7 +9,8 @@ import Testing
     @Test(arguments: [
         ("01", "invalid number 01"), ("-01", "invalid number -01"), ("1.", "invalid number 1."), (".5", "expected a value"),
         ("+1", "expected a value"), ("1e", "invalid number 1e"), ("1e+", "invalid number 1e+"), ("-", "invalid number -"),
-        ("1e999", "too large"), ("1e309", "out of range"), ("-1e309", "out of range"), ("[1,]", "expected a value"), ("{\"a\": 1,}", "expected a quoted key"),
+        ("1e999", "too large"), ("1e309", "out of range"), ("-1e309", "out of range"), ("[1,]", "expected a value"),
+        ("{\"a\": 1,}", "expected a quoted key"),
         ("// c\n1", "expected a value"), ("/* c */ 1", "expected a value"), ("[1] x", "unexpected text"),
         ("\"\\uDC00\"", "low surrogate"), ("\"\\uD800\"", "high surrogate"),
         ("\"\\uD800\\u0041\"", "high surrogate"), ("\"\\u+123\"", "invalid \\u escape"),
@@ -76,7 +77,8 @@ import Testing
             "-9223372036854775809", "18446744073709551615", "18446744073709551616", "1e308", "1.7976931348623157e308",
             "4.9e-324", "5e-324", "2.4703282292062327e-324", "1e-400", "-0", "-0.0", "0e0", "-0e-5", "100000000000000000000",
             "100000000000000000000.0", "0.1e21", "1234567890123456", "123456789012345.6", "0.0000000000000001",
-            String(repeating: "9", count: 400), "1." + String(repeating: "0", count: 399), "0." + String(repeating: "3", count: 398)
+            String(repeating: "9", count: 400), "1." + String(repeating: "0", count: 399),
+            "0." + String(repeating: "3", count: 398)
         ]
         for _ in 0..<20_000 {
             let digits = Int.random(in: 1...400, using: &g)

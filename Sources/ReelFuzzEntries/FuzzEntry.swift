@@ -1,0 +1,55 @@
+import Foundation
+import Reel
+import ReelCore
+import ReelMedia
+import ReelTimeline
+
+/// An input kind Reel reads from users' files, as the fuzzer drives it (`bin/fuzz ENTRY`) and
+/// `bin/test` replays its committed corpus (`Tests/Fuzz/ENTRY/`): every kind of input gets
+/// one as it lands. Running one input may fail in any way a user's file may fail, never by a
+/// crash, a sanitizer report, a hang or runaway memory.
+public enum FuzzEntry: String, CaseIterable, Sendable {
+    /// Timeline JSON: read (every problem found), and when it is a timeline, its first,
+    /// middle and last frames drawn small.
+    case timeline
+
+    /// The entry's corpus folder and dictionary, relative to the repository.
+    public var corpus: String { "Tests/Fuzz/\(rawValue)" }
+    public var dictionary: String { "Tests/Fuzz/\(rawValue).dict" }
+
+    /// Runs one input.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .timeline: Self.runTimeline(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Pixels a drawn frame may have: larger canvases are drawn at a smaller scale.
+    static let maximumPixels = 96.0 * 96.0
+
+    /// Where a timeline's relative asset paths point: a folder with one small image in it.
+    static let assetFolder: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-fuzz-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A small half-transparent PNG, so `contents` has something real to draw.
+        let image = PixelBuffer(width: 8, height: 6)
+        image.clear(to: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+        _ = FileManager.default.createFile(atPath: folder + "/image.png", contents: try? ImageWriter.pngData(image))
+        return folder
+    }()
+
+    private static func runTimeline(_ text: String) {
+        guard var timeline = try? Timeline.decode(text, file: assetFolder + "/fuzz.json", baseDirectory: assetFolder) else {
+            return
+        }
+        _ = timeline.snapBackWarnings()
+        let points = timeline.canvas.width * timeline.canvas.height
+        timeline.canvas.scale = min(timeline.canvas.scale, (maximumPixels / points).squareRoot())
+        guard timeline.canvas.pixelWidth > 0, timeline.canvas.pixelHeight > 0,
+            let renderer = try? FrameRenderer(timeline: timeline, memory: MemoryBudget(limit: 512 << 20))
+        else { return }
+        for time in [0, timeline.canvas.duration / 2, timeline.canvas.duration] {
+            _ = renderer.render(time: time)
+        }
+    }
+}
