@@ -537,18 +537,42 @@ def dashes(length, pattern, phase):
     return on
 
 
+def trimmed_parts(layer):
+    """The stroked parts as fractions of the whole length (extensions.md, strokeOffset):
+    strokeStart...strokeEnd clamped to 0...1, moved by strokeOffset modulo 1; one part, or two
+    where it wraps past the path's end; the whole path when the part is 1 or more."""
+    start = min(max(layer.get("strokeStart", 0), 0), 1)
+    end = min(max(layer.get("strokeEnd", 1), 0), 1)
+    shift = layer.get("strokeOffset", 0)
+    if shift == 0 or end - start >= 1:
+        return [(start, end)]
+    shift -= math.floor(shift)
+    a, b = start + shift, end + shift
+    if b <= 1:
+        return [(a, b)]
+    if a >= 1:
+        return [(a - 1, b - 1)]
+    return [(a, 1.0), (0.0, b - 1)]
+
+
 def stroke_path(sps, layer):
-    """Every piece to stroke as one path: dashes per subpath, then trimmed to strokeStart...strokeEnd
-    of the whole length; a closed subpath left whole stays closed."""
+    """Every piece to stroke as one path: dashes per subpath, then trimmed to the stroked parts
+    of the whole length (trimmed_parts); a closed subpath left whole stays closed."""
+    path = skia.Path()
+    for start, end in trimmed_parts(layer):
+        add_trimmed(path, sps, layer, start, end)
+    return path
+
+
+def add_trimmed(path, sps, layer, start, end):
+    """Adds the pieces of the part start...end (fractions of the whole length) to `path`."""
     lengths = [sp.length() for sp in sps]
     total = sum(lengths)
-    start = min(max(layer.get("strokeStart", 0), 0), 1) * total
-    end = min(max(layer.get("strokeEnd", 1), 0), 1) * total
+    start, end = start * total, end * total
     pattern = layer.get("lineDashPattern")
     eps = 1e-9 * max(total, 1)
-    path = skia.Path()
     if start >= end:
-        return path
+        return
     offset = 0.0
     for sp, length in zip(sps, lengths):
         on = dashes(length, pattern, layer.get("lineDashPhase", 0)) if pattern else [(0.0, length)]
@@ -572,7 +596,6 @@ def stroke_path(sps, layer):
                     add_segment(path, ctrl)
                 at += s.length
         offset += length
-    return path
 
 
 def draw_shape(c, layer):
@@ -670,6 +693,22 @@ def strokes():
         shape("progress", (8, 8, 80, 80), ring, fillColor=None, strokeColor="#2ECC71", lineWidth=10, lineCap="round", strokeEnd=0.75),
         shape("hook", (106, 0, 90, 90), hook, fillColor=None, strokeColor="#F1C40F", lineWidth=6, lineJoin="round"),
         shape("pie", (50, 80, 80, 80), pie, fillColor="#9B59B6", strokeColor="#ECF0F1", lineWidth=3, lineJoin="round")])
+
+    # strokeOffset (extensions.md): the trimmed part moved along the path modulo 1. A ring from
+    # its start at the top, 0.1...0.45 moved by 0.8 (wraps past the end: two pieces with round
+    # caps where the closed path is cut); a rounded rect 0...0.6 moved by -0.3 (0.7: wraps); an
+    # open zigzag 0.2...0.7 moved by 0.45 (wraps onto its start), with square caps and dashes
+    # that stay where they were laid; a part of 1 (the whole path) moved, unchanged.
+    zigzag = {"elements": [["move", 6, 60], ["line", 36, 10], ["line", 66, 60], ["line", 96, 10]]}
+    shape_scene("stroke-offset", [
+        shape("ring", (8, 8, 80, 80), ring, fillColor=None, strokeColor="#2ECC71", lineWidth=10, lineCap="round",
+              strokeStart=0.1, strokeEnd=0.45, strokeOffset=0.8),
+        shape("rounded", (112, 14, 80, 60), {"roundedRect": [5, 5, 70, 50], "cornerRadius": 12}, fillColor=None,
+              strokeColor="#F1C40F", lineWidth=6, lineCap="round", strokeEnd=0.6, strokeOffset=-0.3),
+        shape("zigzag", (0, 92, 100, 70), zigzag, fillColor=None, strokeColor="#3498DB", lineWidth=5, lineCap="square",
+              strokeStart=0.2, strokeEnd=0.7, strokeOffset=0.45, lineDashPattern=[18, 6]),
+        shape("whole", (118, 96, 70, 60), {"ellipse": [5, 5, 60, 50]}, fillColor=None, strokeColor="#E74C3C", lineWidth=4,
+              strokeOffset=0.37)])
 
     # Self-crossing strokes are one coverage: a figure-eight in a half-transparent colour and a
     # looping curve in an opaque colour on a layer at opacity 0.5; neither is darker where it crosses.

@@ -13,6 +13,9 @@ public struct StrokeStyle: Hashable, Sendable {
     /// The stroked part, as fractions of the path's whole length (clamped to 0...1).
     public var start: Double = 0
     public var end: Double = 1
+    /// Moves the stroked part along the path by this fraction, wrapping past its end (Reel's
+    /// `strokeOffset`; Lottie's trim offset). 0 changes nothing.
+    public var offset: Double = 0
 
     /// The most dashes laid along one subpath: validation refuses a pattern that would lay
     /// more along its path, and drawing stops there for one reached by animation.

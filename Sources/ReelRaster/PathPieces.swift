@@ -48,11 +48,26 @@ public struct PathPieces: Sendable {
         length = total
     }
 
-    /// The pieces `style`'s dashes and trim leave.
+    /// The pieces `style`'s dashes and trim leave. The trimmed part is `start ... end`
+    /// (clamped to 0...1) moved by `offset` along the whole length, modulo 1: past the path's
+    /// end it wraps into two parts, each cut with caps (also on a closed path); a part of 1 or
+    /// more is the whole path whatever the offset. Dashes stay where they were laid.
     public func cut(_ style: StrokeStyle) -> [Piece] {
-        let from = min(max(style.start, 0), 1) * length
-        let to = min(max(style.end, 0), 1) * length
-        guard from < to || (length == 0 && min(max(style.start, 0), 1) < min(max(style.end, 0), 1)) else { return [] }
+        let start = min(max(style.start, 0), 1)
+        let end = min(max(style.end, 0), 1)
+        guard style.offset != 0, style.offset.isFinite, end - start < 1 else { return cut(style, from: start, to: end) }
+        let shift = style.offset - style.offset.rounded(.down)
+        let (a, b) = (start + shift, end + shift)
+        if b <= 1 { return cut(style, from: a, to: b) }
+        if a >= 1 { return cut(style, from: a - 1, to: b - 1) }
+        return cut(style, from: a, to: 1) + cut(style, from: 0, to: b - 1)
+    }
+
+    /// The pieces of the part `start ... end` (fractions of the whole length, in order).
+    private func cut(_ style: StrokeStyle, from start: Double, to end: Double) -> [Piece] {
+        let from = start * length
+        let to = end * length
+        guard from < to || (length == 0 && start < end) else { return [] }
         let dashes = style.evenDashes
         var pieces: [Piece] = []
         var offset = 0.0

@@ -25,7 +25,7 @@ public enum LayerKeyReference {
 
     /// The key's line for the schema: what it does, then its default.
     public static func description(_ p: LayerProperty) -> String {
-        "\(p.summary) Default \(defaultText(p).replacingOccurrences(of: "`", with: ""))."
+        "\(p.documentation) Default \(defaultText(p).replacingOccurrences(of: "`", with: ""))."
     }
 
     /// The JSON Schema of a value of `kind`.
@@ -68,7 +68,7 @@ public enum LayerKeyReference {
                 .object([
                     ("key", .string(p.keyPath)), ("class", .string((p.owner ?? .layer).rawValue)),
                     ("value", .string(p.kind.expectation)), ("default", .string(defaultText(p))),
-                    ("animatable", .bool(p.isAnimatable)), ("description", .string(description(p))), ("schema", schema(p.kind))
+                    ("animatable", .bool(p.isAnimatable)), ("extension", .bool(p.isExtension)), ("description", .string(description(p))), ("schema", schema(p.kind))
                 ])
             })
     }
@@ -78,7 +78,7 @@ public enum LayerKeyReference {
         classes.map { c in
             let title = c.map { "`\($0.rawValue)` (with `\"class\": \"\($0.rawValue)\"`)" } ?? "Every class (`CALayer`'s keys)"
             let rows = LayerProperty.declared.filter { $0.owner == c }.map { p in
-                "| `\(p.keyPath)` | \(p.summary) | \(p.kind.expectation) | \(defaultText(p)) | \(p.isAnimatable ? "yes" : "no") |"
+                "| `\(p.keyPath)` | \(p.documentation) | \(p.kind.expectation) | \(defaultText(p)) | \(p.isAnimatable ? "yes" : "no") |"
             }
             return
                 (["#### \(title)", "", "| key | what it does | value | default | animates |", "| --- | --- | --- | --- | --- |"]

@@ -20,16 +20,22 @@ public final class LayerProperty: @unchecked Sendable {
     public let isAnimatable: Bool
     /// What it does, in a line (the README table and the schema say it).
     public let summary: String
+    /// Whether it is Reel's own key beyond Core Animation (`extensions.md`), marked so in
+    /// `reel keys`, the README's tables and the schema.
+    public let isExtension: Bool
     let get: (Layer) -> PropertyValue
     let set: (inout Layer, PropertyValue) -> Void
 
     init(
         keyPath: String, kind: ValueKind, isLayerKey: Bool, owner: LayerClass?, isAnimatable: Bool, summary: String,
-        get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
+        isExtension: Bool = false, get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
     ) {
         (self.keyPath, self.kind, self.isLayerKey, self.owner) = (keyPath, kind, isLayerKey, owner)
-        (self.isAnimatable, self.summary, self.get, self.set) = (isAnimatable, summary, get, set)
+        (self.isAnimatable, self.summary, self.isExtension, self.get, self.set) = (isAnimatable, summary, isExtension, get, set)
     }
+
+    /// The summary as the tables and the schema show it: a Reel extension says so first.
+    public var documentation: String { isExtension ? "Reel extension: \(summary)" : summary }
 
     public func value(of layer: Layer) -> PropertyValue { get(layer) }
     public func setValue(_ v: PropertyValue, on layer: inout Layer) { set(&layer, v) }
@@ -48,20 +54,21 @@ public final class LayerProperty: @unchecked Sendable {
         var table: [LayerProperty] = []
         func add(
             _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, animatable: Bool = true, layerKey: Bool? = nil,
-            _ summary: String, get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
+            extension isExtension: Bool = false, _ summary: String, get: @escaping (Layer) -> PropertyValue,
+            set: @escaping (inout Layer, PropertyValue) -> Void
         ) {
             table.append(
                 LayerProperty(
                     keyPath: path, kind: kind, isLayerKey: layerKey ?? !path.contains("."), owner: owner,
-                    isAnimatable: animatable, summary: summary, get: get, set: set))
+                    isAnimatable: animatable, summary: summary, isExtension: isExtension, get: get, set: set))
         }
         func key(
-            _ path: String, owner: LayerClass? = nil, animatable: Bool = true, _ summary: String,
-            _ kp: WritableKeyPath<Layer, Double>
+            _ path: String, owner: LayerClass? = nil, animatable: Bool = true, extension isExtension: Bool = false,
+            _ summary: String, _ kp: WritableKeyPath<Layer, Double>
         ) {
             add(
-                path, .scalar, owner: owner, animatable: animatable, summary, get: { .number($0[keyPath: kp]) },
-                set: { if case .number(let v) = $1 { $0[keyPath: kp] = v } })
+                path, .scalar, owner: owner, animatable: animatable, extension: isExtension, summary,
+                get: { .number($0[keyPath: kp]) }, set: { if case .number(let v) = $1 { $0[keyPath: kp] = v } })
         }
         func point(_ path: String, owner: LayerClass? = nil, _ summary: String, _ kp: WritableKeyPath<Layer, Point>) {
             add(
@@ -243,6 +250,10 @@ public final class LayerProperty: @unchecked Sendable {
         key(
             "strokeEnd", owner: shape, "Where the stroked part ends, as a fraction of the path's whole length (0...1).",
             \.shape.stroke.end)
+        key(
+            "strokeOffset", owner: shape, extension: true,
+            "Moves the stroked part along the path by this fraction of its length, wrapping past the end (After Effects' trim offset).",
+            \.shape.stroke.offset)
 
         // CAGradientLayer.
         let gradient = LayerClass.gradientLayer
