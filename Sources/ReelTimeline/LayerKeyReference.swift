@@ -68,7 +68,8 @@ public enum LayerKeyReference {
                 .object([
                     ("key", .string(p.keyPath)), ("class", .string((p.owner ?? .layer).rawValue)),
                     ("value", .string(p.kind.expectation)), ("default", .string(defaultText(p))),
-                    ("animatable", .bool(p.isAnimatable)), ("extension", .bool(p.isExtension)), ("description", .string(description(p))), ("schema", schema(p.kind))
+                    ("animatable", .bool(p.isAnimatable)), ("extension", .bool(p.isExtension)),
+                    ("description", .string(description(p))), ("schema", schema(p.kind))
                 ])
             })
     }

@@ -32,7 +32,8 @@ import Testing
         ("circle-mask", singleShape),
         ("image-linear", sampled), ("image-nearest", sampled), ("image-trilinear", sampled), ("contents-flipped", sampled),
         ("stroke-joins", singleShape), ("stroke-caps", singleShape), ("stroke-dash-phase", dashEnds),
-        ("stroke-trim", sharedEdges), ("stroke-offset", dashEnds), ("stroke-arc", sharedEdges), ("stroke-self-crossing", singleShape),
+        ("stroke-trim", sharedEdges), ("stroke-offset", dashEnds), ("stroke-arc", sharedEdges),
+        ("stroke-self-crossing", singleShape),
         ("fill-even-odd", sharedEdges), ("gradient-axial", singleShape), ("gradient-radial", singleShape),
         ("gradient-conic", singleShape), ("gradient-rounded", singleShape), ("replicator-ring", sharedEdges),
         ("replicator-delay", singleShape)
