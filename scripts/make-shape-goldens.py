@@ -168,6 +168,7 @@ def main():
     images()
     strokes()
     gradients()
+    mask_modes()
     replicators()
 
 
@@ -750,6 +751,16 @@ def gradient_over(layer):
     """A CAGradientLayer, evaluated at every pixel centre: t by the type's rule, colours mixed
     straight between the stops (the ends continue), premultiplied, times the rounded bounds'
     coverage, source-over onto what is below."""
+    premultiplied, coverage = gradient_pixels(layer)
+
+    def composite(below):
+        return premultiplied * coverage + below * (1 - premultiplied[..., 3:] / 255 * coverage)
+    return composite
+
+
+def gradient_pixels(layer):
+    """A CAGradientLayer's premultiplied colour at every pixel centre of the canvas (0...255) and
+    its rounded bounds' coverage (0...1, one channel)."""
     x, y, w, h = layer["frame"]
     colours = np.array([rgba(v) for v in layer["colors"]])
     n = len(colours)
@@ -769,10 +780,42 @@ def gradient_over(layer):
     straight = np.stack([np.interp(t, locations, colours[:, i]) for i in range(4)], axis=-1)
     premultiplied = np.concatenate([straight[..., :3] * straight[..., 3:], straight[..., 3:]], axis=-1) * 255
     coverage = rrect_coverage(layer["frame"], layer.get("cornerRadius", 0))[..., None]
+    return premultiplied, coverage
 
-    def composite(below):
-        return premultiplied * coverage + below * (1 - premultiplied[..., 3:] / 255 * coverage)
-    return composite
+
+def mask_modes():
+    # maskMode (extensions.md): four hosts, each an orange card with a blue stripe, masked by the
+    # same axial gradient (opaque white, half-transparent red, transparent blue, so alpha and
+    # luminance differ) that covers only the card's top-left part. alpha and luminance show the
+    # card only inside the mask layer; the inverted modes show it outside the mask layer too.
+    # Reference: the card's pixels (pixel-aligned rects) times the mask read per mode from the
+    # gradient's premultiplied colour at each pixel centre.
+    layers, overs = [], []
+    for k, mode in enumerate(["alpha", "alphaInverted", "luminance", "luminanceInverted"]):
+        hx, hy = 10 + (k % 2) * 96, 8 + (k // 2) * 76
+        mask = gradient("matte", (6, 4, 70, 50), ["#FFFFFF", "#FF000080", "#0000FF00"], locations=[0.1, 0.5, 0.9],
+                        startPoint=[0, 0], endPoint=[1, 1])
+        host = {"id": mode, "frame": [hx, hy, 84, 64], "backgroundColor": "#E67E22", "maskMode": mode, "mask": mask,
+                "sublayers": [{"id": "stripe", "frame": [0, 24, 84, 12], "backgroundColor": "#2980B9"}]}
+        layers.append(host)
+
+        def over(below, hx=hx, hy=hy, mask=mask, mode=mode):
+            card = np.zeros((H, W, 4))
+            card[hy:hy + 64, hx:hx + 84] = np.array(rgba("#E67E22")) * 255
+            card[hy + 24:hy + 36, hx:hx + 84] = np.array(rgba("#2980B9")) * 255
+            mx, my, mw, mh = mask["frame"]
+            premultiplied, coverage = gradient_pixels({**mask, "frame": [hx + mx, hy + my, mw, mh]})
+            matte = premultiplied * coverage
+            if mode.startswith("alpha"):
+                m = matte[..., 3] / 255
+            else:
+                m = (0.2126 * matte[..., 0] + 0.7152 * matte[..., 1] + 0.0722 * matte[..., 2]) / 255
+            if mode.endswith("Inverted"):
+                m = 1 - m
+            shown = card * m[..., None]
+            return shown + below * (1 - shown[..., 3:] / 255)
+        overs.append(over)
+    scene("mask-modes", layers, lambda c: None, over=overs)
 
 
 def gradient(id, frame, colors, **keys):

@@ -48,6 +48,8 @@ public struct Layer: Hashable, Sendable {
     public var borderColor: Color = .black
     /// Clips contents and sublayers to the bounds rounded by `cornerRadius`; limits hit testing too. Default false.
     public var masksToBounds = false
+    /// How the `mask` lets the layer show (Reel's extension). Default `alpha`, Core Animation's.
+    public var maskMode: MaskMode = .alpha
     /// Flattens the layer and its sublayers into a bitmap before opacity, like group opacity,
     /// at `rasterizationScale` bitmap pixels per point. Default false.
     public var shouldRasterize = false

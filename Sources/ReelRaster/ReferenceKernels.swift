@@ -52,6 +52,20 @@ enum ReferenceKernels {
         for i in 0..<count { out[i] = UInt8(src[i] >> 24) }
     }
 
+    /// The luminance as the page writes it, in floating point, rounded (the kernel's weights are
+    /// these in 1/65536, so the two may differ by 1 at a rounding boundary).
+    static func extractLuminance(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let p = src[i]
+            let l = 0.2126 * Double(p & 0xFF) + 0.7152 * Double(p >> 8 & 0xFF) + 0.0722 * Double(p >> 16 & 0xFF)
+            out[i] = UInt8(min(l.rounded(), 255))
+        }
+    }
+
+    static func invert(_ dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count { dst[i] = 255 - dst[i] }
+    }
+
     static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {
         for i in 0..<count { dst[i] = UInt8((UInt32(dst[i]) * UInt32(other[i]) + 127) / 255) }
     }

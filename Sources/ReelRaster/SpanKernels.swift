@@ -135,6 +135,43 @@ public enum SpanKernels {
         }
     }
 
+    /// Weights of R, G and B in a luminance, in 1/65536 (0.2126, 0.7152, 0.0722; they sum to 65536).
+    public static let lumaWeights: (red: UInt32, green: UInt32, blue: UInt32) = (13933, 46871, 4732)
+
+    /// Each pixel's luminance as coverage: 0.2126 R + 0.7152 G + 0.0722 B of its premultiplied
+    /// bytes, rounded to nearest (Skia's luma colour filter; `maskMode` luminance).
+    public static func extractLuminance(_ src: UnsafePointer<UInt32>, count: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let (wr, wg, wb) = lumaWeights
+        var i = 0
+        while i + PixelLanes.width <= count {
+            let p = PixelLanes.load(src + i)
+            let byte = PixelLanes.Vector(repeating: 0xFF)
+            let sum = (p & byte) &* wr &+ ((p &>> 8) & byte) &* wg &+ ((p &>> 16) & byte) &* wb &+ 32768
+            let l = SIMD8<UInt8>(truncatingIfNeeded: sum &>> 16)
+            UnsafeMutableRawPointer(out + i).storeBytes(of: l, as: SIMD8<UInt8>.self)
+            i += PixelLanes.width
+        }
+        while i < count {
+            let p = src[i]
+            out[i] = UInt8(((p & 0xFF) * wr + (p >> 8 & 0xFF) * wg + (p >> 16 & 0xFF) * wb + 32768) >> 16)
+            i += 1
+        }
+    }
+
+    /// Each coverage c becomes 255 − c (an inverted mask).
+    public static func invert(_ dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        var i = 0
+        while i + 16 <= count {
+            let c = UnsafeRawPointer(dst + i).loadUnaligned(as: SIMD16<UInt8>.self)
+            UnsafeMutableRawPointer(dst + i).storeBytes(of: SIMD16<UInt8>(repeating: 255) &- c, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            dst[i] = 255 - dst[i]
+            i += 1
+        }
+    }
+
     /// Coverage times coverage (clip meets mask), rounded to nearest.
     @inlinable
     public static func multiply(_ dst: UnsafeMutablePointer<UInt8>, by other: UnsafePointer<UInt8>, count: Int) {

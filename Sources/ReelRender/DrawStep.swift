@@ -32,7 +32,7 @@ public struct DrawStep: Sendable {
         /// (0...255) and cut by `clip`.
         case endGroup(opacity: UInt32, clip: GroupClip)
         /// Turns the open picture into coverage (its alpha) for the next `endGroup(clip: .mask)`.
-        case endMask
+        case endMask(MaskMode)
         /// Slides a blurred shadow under the open picture.
         indirect case shadow(ShadowStep)
         /// Draws a `shouldRasterize` layer's bitmap, drawn once and kept while its content holds.

@@ -138,8 +138,8 @@ public struct FramePlanner {
             let elementOpacity = groups ? 1 : opacity
             var area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
             let maskToDevice = mask.map { $0.transformToSuperlayer.concatenating(.flatten).concatenating(toDevice) }
-            if let mask, let maskToDevice {
-                // Nothing shows outside the mask layer.
+            if let mask, let maskToDevice, !layer.maskMode.isInverted {
+                // Nothing shows outside the mask layer (but for an inverted mode).
                 area = area.intersection(PixelRect(covering: deviceExtent(of: mask, toDevice: maskToDevice)))
             }
             guard !area.isEmpty else { return }
@@ -150,7 +150,7 @@ public struct FramePlanner {
                 draw(
                     mask, parent: maskToDevice.concatenating(shift), clip: inside, opacity: 1, path: path, transformIncluded: true
                 )
-                emit(.endMask, area, index, .mask)
+                emit(.endMask(layer.maskMode), area, index, .mask)
             }
             let local = toDevice.concatenating(shift)
             var shadowStep = shadow.map { self.shadowStep(of: layer, color: $0, opacity: elementOpacity, toDevice: local) }
@@ -159,7 +159,7 @@ public struct FramePlanner {
                 // faded once, not from the faded picture (where overlaps add up differently).
                 emit(.beginGroup, area, index, .shadow)
                 drawElements(layer, index: index, toDevice: local, clip: inside, opacity: 1, path: path)
-                emit(.endMask, area, index, .shadow)
+                emit(.endMask(.alpha), area, index, .shadow)
                 shadowStep?.shape = .maskAlpha
                 shadowStep?.color = premultiplied(shadow, elementOpacity)
             }

@@ -277,9 +277,9 @@ public final class PlanExecutor {
             case .beginGroup:
                 let mark = arena.mark
                 targets.append((arena.picture(width: step.area.width, height: step.area.height), mark))
-            case .endMask:
+            case .endMask(let mode):
                 let (picture, mark) = targets.removeLast()
-                masks.append(alpha(of: picture, at: step.area, owned: true))
+                masks.append(coverage(of: picture, at: step.area, mode: mode))
                 arena.release(to: mark)
             case .endGroup(let opacity, let clip):
                 let (picture, mark) = targets.removeLast()
@@ -333,6 +333,20 @@ public final class PlanExecutor {
                 SpanKernels.composite(dst, source: source + visible.lowerBound, count: visible.count, opacity: opacity)
             }
         }
+    }
+
+    /// A mask picture as coverage over `area` (the picture's pixels are `area`'s), read as `mode` says.
+    private func coverage(of picture: PixelBuffer, at area: PixelRect, mode: MaskMode) -> CoverageMask {
+        let mask = CoverageMask(region: area)
+        for y in 0..<area.height {
+            let row = mask.row(area.y + y)
+            switch mode {
+            case .alpha, .alphaInverted: SpanKernels.extractAlpha(picture.row(y), count: area.width, into: row)
+            case .luminance, .luminanceInverted: SpanKernels.extractLuminance(picture.row(y), count: area.width, into: row)
+            }
+            if mode.isInverted { SpanKernels.invert(row, count: area.width) }
+        }
+        return mask
     }
 
     /// The alpha of `picture` as coverage over `area` (the picture's pixels are `area`'s).

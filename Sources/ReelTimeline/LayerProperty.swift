@@ -155,11 +155,12 @@ public final class LayerProperty: @unchecked Sendable {
                 set: { if case .rect(let r) = $1 { $0[keyPath: kp] = r } })
         }
         func choice<T: RawRepresentable & CaseIterable>(
-            _ path: String, owner: LayerClass? = nil, animatable: Bool = false, _ summary: String, _ kp: WritableKeyPath<Layer, T>
+            _ path: String, owner: LayerClass? = nil, animatable: Bool = false, extension isExtension: Bool = false,
+            _ summary: String, _ kp: WritableKeyPath<Layer, T>
         )
         where T.RawValue == String {
             add(
-                path, .choice(T.allCases.map(\.rawValue)), owner: owner, animatable: animatable, summary,
+                path, .choice(T.allCases.map(\.rawValue)), owner: owner, animatable: animatable, extension: isExtension, summary,
                 get: { .choice($0[keyPath: kp].rawValue) },
                 set: { if case .choice(let name) = $1, let value = T(rawValue: name) { $0[keyPath: kp] = value } })
         }
@@ -202,6 +203,10 @@ public final class LayerProperty: @unchecked Sendable {
         key("borderWidth", "Border inside the bounds, above contents and sublayers.", \.borderWidth)
         color("borderColor", .color, "Colour of the border.", \.borderColor)
         flag("masksToBounds", "Clips contents, sublayers and shadow to the rounded bounds; limits hits.", \.masksToBounds)
+        choice(
+            "maskMode", extension: true,
+            "How the mask lets the layer show: its alpha, its luminance (0.2126 R + 0.7152 G + 0.0722 B), or either inverted.",
+            \.maskMode)
         flag("shouldRasterize", animatable: false, "Flattens the subtree into a bitmap before opacity.", \.shouldRasterize)
         key("rasterizationScale", animatable: false, "Bitmap pixels per point when rasterizing.", \.rasterizationScale)
         // CALayer: shadow.

@@ -86,6 +86,17 @@ import Testing
             ea.withUnsafeMutableBufferPointer { SpanKernels.extractAlpha(dst, count: count, into: $0.baseAddress!) }
             eb.withUnsafeMutableBufferPointer { ReferenceKernels.extractAlpha(dst, count: count, into: $0.baseAddress!) }
             #expect(ea == eb)
+            // Luminance: within 1 of the page's formula in floating point; inversion byte for byte.
+            var la = [UInt8](repeating: 0, count: count)
+            var lb = la
+            la.withUnsafeMutableBufferPointer { SpanKernels.extractLuminance(dst, count: count, into: $0.baseAddress!) }
+            lb.withUnsafeMutableBufferPointer { ReferenceKernels.extractLuminance(dst, count: count, into: $0.baseAddress!) }
+            #expect(zip(la, lb).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "\(la) \(lb)")
+            var ia = cov
+            var ib = cov
+            ia.withUnsafeMutableBufferPointer { SpanKernels.invert($0.baseAddress!, count: count) }
+            ib.withUnsafeMutableBufferPointer { ReferenceKernels.invert($0.baseAddress!, count: count) }
+            #expect(ia == ib)
             var ma = cov
             var mb = cov
             ma.withUnsafeMutableBufferPointer { SpanKernels.multiply($0.baseAddress!, by: other, count: count) }

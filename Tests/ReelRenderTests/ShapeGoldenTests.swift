@@ -35,7 +35,8 @@ import Testing
         ("stroke-trim", sharedEdges), ("stroke-offset", dashEnds), ("stroke-arc", sharedEdges),
         ("stroke-self-crossing", singleShape),
         ("fill-even-odd", sharedEdges), ("gradient-axial", singleShape), ("gradient-radial", singleShape),
-        ("gradient-conic", singleShape), ("gradient-rounded", singleShape), ("replicator-ring", sharedEdges),
+        ("gradient-conic", singleShape), ("gradient-rounded", singleShape), ("mask-modes", singleShape),
+        ("replicator-ring", sharedEdges),
         ("replicator-delay", singleShape)
     ])
     func matchesSkia(name: String, tolerance: GoldenImage.Tolerance) throws {
