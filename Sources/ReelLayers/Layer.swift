@@ -48,6 +48,9 @@ public struct Layer: Hashable, Sendable {
     public var borderColor: Color = .black
     /// Clips contents and sublayers to the bounds rounded by `cornerRadius`; limits hit testing too. Default false.
     public var masksToBounds = false
+    /// When set, the layer's local time in seconds, in place of Core Animation's formula (Reel's
+    /// `timeRemap`: After Effects' and Lottie's time remapping). Default nil.
+    public var timeRemap: Double? = nil
     /// How the `mask` lets the layer show (Reel's extension). Default `alpha`, Core Animation's.
     public var maskMode: MaskMode = .alpha
     /// Flattens the layer and its sublayers into a bitmap before opacity, like group opacity,

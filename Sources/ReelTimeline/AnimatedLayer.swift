@@ -27,12 +27,12 @@ public struct AnimatedLayer: Hashable, Sendable {
     /// into sublayers or the mask after the animations of their own), all in this layer's
     /// local time.
     public func presentation(at time: Double) -> Layer {
-        let local = timing.localTime(at: time)
         var layer = model
+        let local = localTime(at: time, remapping: &layer)
         layer.sublayers = sublayers.map { $0.presentation(at: local) }
         layer.mask = mask?.presentation(at: local)
         // By index: an animation is applied where it lies, not copied out first.
-        for i in animations.indices {
+        for i in animations.indices where !animations[i].remapsTime {
             animations[i].apply(at: local, to: &layer)
         }
         if layer.layerClass == .playerLayer { layer.player.time = local }
@@ -55,9 +55,16 @@ public struct AnimatedLayer: Hashable, Sendable {
         return layer
     }
 
+    /// The layer's local time when its superlayer's is `time`: its `timeRemap` (animated in the
+    /// superlayer's time, set on `layer`) when it has one, else Core Animation's formula.
+    public func localTime(at time: Double, remapping layer: inout Layer) -> Double {
+        for i in animations.indices where animations[i].remapsTime { animations[i].apply(at: time, to: &layer) }
+        return layer.timeRemap ?? timing.localTime(at: time)
+    }
+
     /// Whether the layer or anything below it animates, or runs on a time of its own.
     var changesOverTime: Bool {
-        !animations.isEmpty || timing != LayerTiming() || sublayers.contains(where: \.changesOverTime)
+        !animations.isEmpty || timing != LayerTiming() || model.timeRemap != nil || sublayers.contains(where: \.changesOverTime)
             || (mask?.changesOverTime ?? false)
     }
 }

@@ -40,12 +40,16 @@ public struct Animation: Hashable, Sendable {
     public var isAdditive: Bool
     /// Each repeat cycle builds on the end value of the one before.
     public var isCumulative: Bool
+    /// Whether it animates its layer's `timeRemap`: it runs in the superlayer's time, before
+    /// the layer's other animations, whose time it sets.
+    public let remapsTime: Bool
 
     public init(
         keyPath: String, kind: Kind, timing: MediaTiming = MediaTiming(), timingFunction: TimingFunction = .linear,
         isAdditive: Bool = false, isCumulative: Bool = false
     ) {
         self.keyPath = keyPath
+        remapsTime = keyPath == "timeRemap"
         target = AnimationTarget(keyPath)
         self.kind = kind
         self.timing = timing

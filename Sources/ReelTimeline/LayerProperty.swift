@@ -203,6 +203,10 @@ public final class LayerProperty: @unchecked Sendable {
         key("borderWidth", "Border inside the bounds, above contents and sublayers.", \.borderWidth)
         color("borderColor", .color, "Colour of the border.", \.borderColor)
         flag("masksToBounds", "Clips contents, sublayers and shadow to the rounded bounds; limits hits.", \.masksToBounds)
+        add(
+            "timeRemap", .optionalTime, extension: true,
+            "The layer's local time in seconds, replacing (time - beginTime) x speed + timeOffset; null keeps that. Its animations run in the superlayer's time.",
+            get: { .time($0.timeRemap) }, set: { if case .time(let t) = $1 { $0.timeRemap = t } })
         choice(
             "maskMode", extension: true,
             "How the mask lets the layer show: its alpha, its luminance (0.2126 R + 0.7152 G + 0.0722 B), or either inverted.",

@@ -7,6 +7,7 @@ extension PropertyValue {
     public var json: JSONValue {
         switch self {
         case .number(let v): return .number(v)
+        case .time(let t): return t.map { .number($0) } ?? .null
         case .point, .size, .rect, .color, .transform: return .array(components.map { .number($0) })
         case .bool(let b): return .bool(b)
         case .image(let name): return name.map { .string($0) } ?? .null

@@ -35,6 +35,8 @@ public enum PropertyValue: Hashable, Sendable {
     case text([TextRun])
     /// A name that steps (a font).
     case string(String)
+    /// Seconds, or none (a layer's `timeRemap` unset): mixed with another time, stepping to or from none.
+    case time(Double?)
 
     /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
     /// interpolation, addition, splines and paced distances work on. Empty for values that step.
@@ -53,6 +55,7 @@ public enum PropertyValue: Hashable, Sendable {
             return runs.flatMap { r in
                 (r.fontSize.map { [$0] } ?? []) + (r.foregroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [])
             }
+        case .time(let t): return t.map { [$0] } ?? []
         case .image, .bool, .choice, .count, .dashes, .string: return []
         }
     }
@@ -87,6 +90,7 @@ public enum PropertyValue: Hashable, Sendable {
                 }
             }
             return .text(runs)
+        case .time(let t): return t == nil || c.isEmpty ? self : .time(c[0])
         case .image, .bool, .choice, .count, .dashes, .string: return self
         }
     }

@@ -26,7 +26,7 @@ extension AnimatedLayer {
             timing.speed == 0 ? nil : toTimeline(timing.beginTime + (t - timing.timeOffset) / timing.speed)
         }
         for (j, animation) in animations.enumerated() {
-            guard let property = LayerProperty.all[animation.keyPath], let endsAt = animation.endTime,
+            guard !animation.remapsTime, let property = LayerProperty.all[animation.keyPath], let endsAt = animation.endTime,
                 let shown = local(endsAt), shown < end
             else { continue }
             var held = animation

@@ -45,6 +45,7 @@ extension TimelineDecoder {
         }
         // Decode the values even when the timing has problems, so that every problem is reported.
         guard let property = decodeKeyPath(node, m["keyPath"], on: layer) else { return nil }
+        if property.keyPath == "timeRemap" { checkTimeRemap(node, m, type: type, inGroup: inGroup) }
         let kind: Animation.Kind?
         switch type {
         case "keyframe": kind = decodeKeyframes(node, m, property: property.property)
@@ -55,6 +56,26 @@ extension TimelineDecoder {
         return Animation(
             keyPath: property.keyPath, kind: kind, timing: timing, timingFunction: function,
             isAdditive: additive, isCumulative: cumulative)
+    }
+
+    /// An animation of `timeRemap` runs in the superlayer's time, so it cannot be a group's
+    /// child (which plays in the layer's), and it needs values of its own: it defines the time
+    /// the model value would be read in (extensions.md).
+    private func checkTimeRemap(_ node: JSONNode, _ m: JSONMembers, type: String, inGroup: Bool) {
+        if inGroup {
+            node.problem(
+                expected: "a `timeRemap` animation directly in the layer's `animations` (it runs in the superlayer's time)",
+                found: "one in a group")
+        }
+        for key in ["additive", "cumulative"] where m[key]?.bool() == true {
+            m[key]?.problem(expected: "no `\(key)` on a `timeRemap` animation (it needs values of its own)")
+        }
+        guard type == "basic" || type == "spring" else { return }
+        if m["fromValue"] == nil || m["toValue"] == nil {
+            node.problem(
+                expected: "`fromValue` and `toValue` on a `timeRemap` animation (it needs values of its own)",
+                found: m["byValue"] != nil ? "`byValue`" : "no value at both ends")
+        }
     }
 
     /// The key path, checked: an animatable property, reached through sublayers and masks that exist.

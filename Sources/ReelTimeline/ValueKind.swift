@@ -52,6 +52,8 @@ public enum ValueKind: Hashable, Sendable {
     case fontName
     /// One of a fixed set of names; steps.
     case choice([String])
+    /// Seconds, or null for none (`timeRemap`).
+    case optionalTime
 
     /// How the file writes it, for error messages.
     public var expectation: String {
@@ -79,6 +81,7 @@ public enum ValueKind: Hashable, Sendable {
             return "a string, or an array of runs {\"text\", \"font\", \"fontSize\", \"foregroundColor\"}, or null"
         case .fontName: return "a font: an asset name, or a family or face name such as \"Helvetica\""
         case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
+        case .optionalTime: return "a time in seconds, or null for none"
         }
     }
 
@@ -170,6 +173,9 @@ public enum ValueKind: Hashable, Sendable {
             if case .string(let s) = node.value, !s.isEmpty, !s.unicodeScalars.contains(where: TextCoding.isControl) {
                 return .string(s)
             }
+        case .optionalTime:
+            if case .null = node.value { return .time(nil) }
+            if case .number(let v) = node.value { return .time(v) }
         case .choice(let names):
             if case .string(let s) = node.value, names.contains(s) { return .choice(s) }
             node.problem(

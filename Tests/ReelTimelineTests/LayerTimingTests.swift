@@ -85,4 +85,57 @@ import Testing
             #expect(abs(back - expected) < 1e-9 || abs(abs(back - expected) - 2 * .pi) < 1e-9)
         }
     }
+
+    /// `timeRemap` (extensions.md): the layer's local time is the value, replacing
+    /// (t − beginTime) × speed + timeOffset; its animations run in the superlayer's time; null
+    /// keeps Core Animation's formula. A sublayer moving 0...100 over 2 s of the layer's time
+    /// shows the remapped time as 50 × local.
+    @Test func timeRemapReplacesTheLayersTime() throws {
+        func x(remap: String, at t: Double, timing: String = "") throws -> Double {
+            let json =
+                #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "p""# + timing + remap
+                + #", "sublayers": [{"id": "c", "animations": [{"keyPath": "position.x", "fromValue": 0, "toValue": 100, "duration": 2, "fillMode": "both", "removedOnCompletion": false}]}]}]}"#
+            return try Timeline.decode(json).layers[0].presentation(at: t).sublayers[0].position.x
+        }
+        // Keyframed: 0 → 2 over 1 s, held at 2 until 1.5 s, back to 0.5 at 2.5 s, in the
+        // superlayer's time (the layer's own beginTime and speed are replaced, not applied).
+        let keyframed =
+            #", "timeRemap": 0, "animations": [{"keyPath": "timeRemap", "values": [0, 2, 2, 0.5], "keyTimes": [0, 0.4, 0.6, 1], "duration": 2.5, "fillMode": "forwards", "removedOnCompletion": false}]"#
+        let timing = #", "beginTime": 3, "speed": 4"#
+        for (t, local) in [(0.0, 0.0), (0.5, 1.0), (1.0, 2.0), (1.25, 2.0), (1.5, 2.0), (2.0, 1.25), (2.5, 0.5), (7.0, 0.5)] {
+            #expect(abs(try x(remap: keyframed, at: t, timing: timing) - 50 * local) < 1e-9, "at \(t) s")
+        }
+        // Held: a constant time stops the layer there.
+        for t in [0.0, 1, 9] {
+            #expect(try x(remap: #", "timeRemap": 1.5"#, at: t, timing: timing) == 75)
+        }
+        // Null keeps Core Animation's formula: (t − 3) × 4.
+        for t in [3.0, 3.25, 3.5] {
+            #expect(abs(try x(remap: #", "timeRemap": null"#, at: t, timing: timing) - 50 * (t - 3) * 4) < 1e-9)
+        }
+    }
+
+    /// A `timeRemap` animation needs values of its own and runs in the superlayer's time, so
+    /// it cannot sit in a group; a time that is no number is refused.
+    @Test func timeRemapAnimationsAreChecked() throws {
+        func problems(_ animation: String, remap: String = "0") -> String {
+            let json =
+                #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "p", "timeRemap": "#
+                + remap + #", "animations": ["# + animation + "]}]}"
+            do {
+                _ = try Timeline.decode(json)
+                return ""
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(
+            problems(#"{"keyPath": "timeRemap", "toValue": 2}"#).contains("`fromValue` and `toValue` on a `timeRemap` animation"))
+        #expect(problems(#"{"keyPath": "timeRemap", "byValue": 2}"#).contains("found `byValue`"))
+        #expect(
+            problems(#"{"animations": [{"keyPath": "timeRemap", "fromValue": 0, "toValue": 2}]}"#).contains(
+                "directly in the layer's `animations`"))
+        #expect(problems("", remap: #""soon""#).contains("layers[0].timeRemap: expected a time in seconds, or null for none"))
+        #expect(problems(#"{"keyPath": "timeRemap", "fromValue": 0, "toValue": 2}"#).isEmpty)
+    }
 }
