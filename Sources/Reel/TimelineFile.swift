@@ -21,7 +21,8 @@ public enum TimelineFile {
             throw error
         }
         if let root { timeline.assetsRoot = root }
-        let problems = timeline.assetFiles.problems()
+        // The model's limits hold for a timeline made in code too (the clip overlay adds a layer).
+        let problems = timeline.problems() + timeline.assetFiles.problems()
         guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
         return timeline
     }

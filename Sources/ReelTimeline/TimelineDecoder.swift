@@ -126,12 +126,8 @@ final class TimelineDecoder {
                 assets[name] = nil
             }
         }
-        let drawn = layers.reduce(0) { $0 + $1.drawnLayerCount }
-        if drawn > AnimatedLayer.maximumDrawnLayers {
-            root.child("layers", .null).problem(
-                expected: "at most \(Int(AnimatedLayer.maximumDrawnLayers)) layers drawn in a frame, replicated copies counted",
-                found: String(format: "%.3g layers (replicators' instanceCount multiply their sublayers)", drawn))
-        }
+        // The model's own limits, as every source of a timeline has them checked (`Timeline.problems`).
+        for problem in Timeline.limitProblems(of: layers) { report.add(problem) }
         guard let canvas, report.problems.isEmpty else {
             var declared = assetPaths
             if let audioAssetName { declared[audioAssetName] = nil }
@@ -379,9 +375,6 @@ final class TimelineDecoder {
             property.setValue(v, on: &layer)
         }
         checkClassValues(layer, m)
-        if let o = m["opacity"], case .number(let v) = o.value, !(0...1).contains(v) {
-            o.problem(expected: "an opacity in 0...1")
-        }
         let sublayers = m["sublayers"].map { decodeLayers($0) } ?? []
         let mask = m["mask"].flatMap(decodeLayer)
         if let mask, mask.model.layerClass == .transformLayer, let c = m["mask"]?.value["class"] {
@@ -396,21 +389,9 @@ final class TimelineDecoder {
         return animated
     }
 
-    /// Rules between a class's keys: one location per colour; a dash pattern not so fine that
-    /// the path would take more than `StrokeStyle.maximumDashes` dashes.
+    /// Rules between a class's keys: one location per colour. (The model's limits, dash counts
+    /// among them, are `Timeline.problems`.)
     private func checkClassValues(_ layer: Layer, _ m: JSONMembers) {
-        let stroke = layer.shape.stroke
-        if let n = m["lineDashPattern"], let path = layer.shape.path, !stroke.evenDashes.isEmpty {
-            // The control polygon is at least as long as the curves it holds.
-            let points = path.points
-            let length = zip(points, points.dropFirst()).reduce(0) { $0 + ($1.1 - $1.0).length }
-            let dashes = length / stroke.evenDashes.reduce(0, +) * Double(stroke.evenDashes.count / 2)
-            if dashes > Double(StrokeStyle.maximumDashes) {
-                n.problem(
-                    expected: "a dash pattern that lays at most \(StrokeStyle.maximumDashes) dashes along the path",
-                    found: String(format: "about %.3g dashes along a path of about %.0f points", dashes, length))
-            }
-        }
         let g = layer.gradient
         if let n = m["locations"], !g.locations.isEmpty, g.locations.count != g.colors.count {
             n.problem(expected: "one location per colour (\(g.colors.count))", found: "\(g.locations.count) locations")
