@@ -24,8 +24,20 @@ public struct Timeline: Hashable, Sendable {
     public var commandLineAssets: Set<String> = []
     /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
     public var warnings: [TimelineProblem] = []
-    /// The file it was read from, which its problems name.
-    public var file = "<timeline>"
+    /// The file it was read from, which its problems name; not part of what the timeline is.
+    public var file: String {
+        get { source.path }
+        set { source.path = newValue }
+    }
+    private var source = SourceFile(path: "<timeline>")
+
+    /// Where a timeline was read from: named in messages, but equal to every other, so the
+    /// same timeline read from two places (a file, a builder's text) is the same timeline.
+    struct SourceFile: Hashable, Sendable {
+        var path: String
+        static func == (_: SourceFile, _: SourceFile) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
 
     /// The files it names and the folder they must lie in, to be checked.
     public var assetFiles: AssetFiles {
