@@ -61,7 +61,9 @@ public struct MemoryBudget: Sendable, Equatable {
         let (width, height) = (canvas.pixelWidth, canvas.pixelHeight)
         // Clips are not decoded to estimate: their frames are images drawn straight, with no
         // scratch memory; what they hold is the window of frames each clip keeps.
-        let planner = FramePlanner(assets: DrawingAssets(images: assets.images, typesetter: assets.typesetter))
+        // Every step planned: what an opaque card hides at the sampled frames may show at others.
+        let planner = FramePlanner(
+            assets: DrawingAssets(images: assets.images, typesetter: assets.typesetter), cullsHidden: false)
         let count = canvas.frameCount
         let samples = sampleCount(frameCount: count, layerCount: timeline.layerCount)
         let frames = Set((0..<samples).map { count <= 1 || samples <= 1 ? 0 : $0 * (count - 1) / (samples - 1) })

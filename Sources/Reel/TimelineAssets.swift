@@ -78,7 +78,8 @@ public enum TimelineAssets {
             failed.append(
                 TimelineProblem(path: "assets.\(name).path", expected: "an image Reel can decode", found: "\(found) at \(path)"))
         }
-        if timeline.hasText, let missing = FontLibrary.missingFontsProblem {
+        // Text needs the machine's fonts unless the timeline ships its own.
+        if timeline.hasText, fonts.isEmpty, let missing = FontLibrary.missingFontsProblem {
             failed.append(TimelineProblem(path: "", expected: "an installed font to set the text with", found: missing))
         }
         guard failed.isEmpty else { throw TimelineError(file: timeline.file, problems: failed, warnings: timeline.warnings) }

@@ -7,14 +7,18 @@ import ReelTimeline
 public enum TimelineFile {
     /// The timeline at `path`, its asset files held to `assetsRoot` (the timeline's folder
     /// when nil) and checked, over `video` when given; throws every problem found at once.
-    public static func open(_ path: String, assetsRoot: String? = nil, video: String? = nil) throws -> Timeline {
+    /// `checkingFiles: false` leaves the asset files unchecked, for commands that draw nothing
+    /// (`hit`).
+    public static func open(
+        _ path: String, assetsRoot: String? = nil, video: String? = nil, checkingFiles: Bool = true
+    ) throws -> Timeline {
         let root = assetsRoot.map { URL(fileURLWithPath: $0).standardized.path }
         var timeline: Timeline
         do {
             timeline = try video.map { try VideoOverlay.load(path, clip: $0) } ?? Timeline.load(contentsOf: path)
         } catch var error as TimelineError {
             // A misspelt name and a missing file are reported in the same run.
-            if var files = error.assetFiles {
+            if var files = error.assetFiles, checkingFiles {
                 if let root { files.root = root }
                 error.problems += files.problems()
             }
@@ -22,7 +26,7 @@ public enum TimelineFile {
         }
         if let root { timeline.assetsRoot = root }
         // The model's limits hold for a timeline made in code too (the clip overlay adds a layer).
-        let problems = timeline.problems() + timeline.assetFiles.problems()
+        let problems = timeline.problems() + (checkingFiles ? timeline.assetFiles.problems() : [])
         guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
         return timeline
     }

@@ -28,7 +28,7 @@ struct HitCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let root = try TimelineFile.open(moment.timeline).presentation(at: moment.time)
+            let root = try TimelineFile.open(moment.timeline, checkingFiles: false).presentation(at: moment.time)
             // The canvas root spans the whole canvas; what users name are the layers below it.
             guard let path = root.hitTest(parsedPoint!), path.count > 1 else {
                 printError("no layer at \(point)")

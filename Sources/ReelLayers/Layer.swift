@@ -217,6 +217,8 @@ public struct Layer: Hashable, Sendable {
         content.anchorPoint = Point(x: 0.5, y: 0.5)
         content.opacity = 1
         content.zPosition = 0
+        // The time its sublayers were presented at is in them already.
+        content.timeRemap = nil
         return content
     }
 }

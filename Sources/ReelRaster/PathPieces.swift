@@ -58,8 +58,9 @@ public struct PathPieces: Sendable {
         guard style.offset != 0, style.offset.isFinite, end - start < 1 else { return cut(style, from: start, to: end) }
         let shift = style.offset - style.offset.rounded(.down)
         let (a, b) = (start + shift, end + shift)
-        if b <= 1 { return cut(style, from: a, to: b) }
-        if a >= 1 { return cut(style, from: a - 1, to: b - 1) }
+        // Within rounding of the end, the part does not wrap (no piece of no length at the start).
+        if b <= 1 + 1e-12 { return cut(style, from: a, to: min(b, 1)) }
+        if a >= 1 - 1e-12 { return cut(style, from: max(a - 1, 0), to: b - 1) }
         return cut(style, from: a, to: 1) + cut(style, from: 0, to: b - 1)
     }
 

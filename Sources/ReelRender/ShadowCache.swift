@@ -70,7 +70,8 @@ public struct ShadowCache {
             l.borderColor = black(l.borderColor)
             l.shadowColor = black(l.shadowColor)
             l.sublayers = l.sublayers.map(alphaOnly)
-            l.mask = l.mask.map(alphaOnly)
+            // A mask read by its luminance keeps its colours: they make the alpha.
+            if l.maskMode == .alpha || l.maskMode == .alphaInverted { l.mask = l.mask.map(alphaOnly) }
             return l
         }
 

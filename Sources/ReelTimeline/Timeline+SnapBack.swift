@@ -22,6 +22,8 @@ extension AnimatedLayer {
         path: String, toTimeline: @escaping (Double) -> Double?, before end: Double, into warnings: inout [TimelineProblem]
     ) {
         let timing = self.timing
+        // A remapped layer's time is not a line through the timeline's: nothing is said below it.
+        if model.timeRemap != nil || animations.contains(where: \.remapsTime) { return }
         let local: (Double) -> Double? = { t in
             timing.speed == 0 ? nil : toTimeline(timing.beginTime + (t - timing.timeOffset) / timing.speed)
         }

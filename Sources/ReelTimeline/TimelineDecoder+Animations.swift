@@ -117,6 +117,13 @@ extension TimelineDecoder {
                     current = sub
                 }
             }
+            if target.property.keyPath == "timeRemap" {
+                // It would set the time of a layer whose presentation is already made.
+                k.problem(
+                    expected: "`timeRemap` animated on its own layer (it sets the time that layer's presentation runs in)",
+                    found: "`\(path)`")
+                return nil
+            }
             return fits(target, path, k, on: current.model) ? (path, target.property) : nil
         }
         return fits(target, path, k, on: layer.model) ? (path, target.property) : nil
@@ -241,10 +248,13 @@ extension TimelineDecoder {
         let values = items.compactMap { decodeValue($0, property) }
         if mode != .discrete { warnIfStepping(values, valuesNode) }
         if mode == .cubic || mode == .cubicPaced,
-            property.kind.isDiscrete || [.transform, .path, .shapePath, .colors, .numbers, .text].contains(property.kind)
+            property.kind.isDiscrete
+                || [.transform, .path, .shapePath, .colors, .numbers, .text, .optionalTime].contains(property.kind)
         {
             m["calculationMode"]?.problem(
                 expected: "`linear`, `discrete` or `paced` for `\(property.keyPath)`", found: "`\(mode.rawValue)`")
+            // Not built: a spline through values of different shapes has no meaning (it trapped).
+            return nil
         }
         let keyTimes = decodeKeyTimes(
             m["keyTimes"], count: mode == .discrete ? items.count + 1 : items.count, mode: mode, unit: "value")

@@ -145,7 +145,11 @@ public enum ValueKind: Hashable, Sendable {
             if case .number(let v) = node.value, v == v.rounded(), v >= 0, v <= Double(maximum) { return .count(Int(v)) }
         case .numbers:
             if case .null = node.value { return .numbers([]) }
-            if let v = numberArray(node), zip(v, v.dropFirst()).allSatisfy({ $0 <= $1 }) { return .numbers(v) }
+            if case .array = node.value {
+                // An item that is no number is reported at its own path, once.
+                guard let v = numberArray(node) else { return nil }
+                if zip(v, v.dropFirst()).allSatisfy({ $0 <= $1 }) { return .numbers(v) }
+            }
         case .colors:
             if case .null = node.value { return .colors([]) }
             guard case .array(let items) = node.value else { break }
@@ -155,10 +159,11 @@ public enum ValueKind: Hashable, Sendable {
             return colors.count == items.count ? .colors(colors) : nil
         case .dashes:
             if case .null = node.value { return .dashes([]) }
-            if let v = numberArray(node), v.allSatisfy({ $0 >= 0 && $0 <= ValueKind.limit }),
-                v.isEmpty || v.contains(where: { $0 > 0 })
-            {
-                return .dashes(v)
+            if case .array = node.value {
+                guard let v = numberArray(node) else { return nil }
+                if v.allSatisfy({ $0 >= 0 && $0 <= ValueKind.limit }), v.isEmpty || v.contains(where: { $0 > 0 }) {
+                    return .dashes(v)
+                }
             }
         case .name:
             if case .null = node.value { return .image(nil) }

@@ -137,5 +137,13 @@ import Testing
                 "directly in the layer's `animations`"))
         #expect(problems("", remap: #""soon""#).contains("layers[0].timeRemap: expected a time in seconds, or null for none"))
         #expect(problems(#"{"keyPath": "timeRemap", "fromValue": 0, "toValue": 2}"#).isEmpty)
+        // A time and none do not mix as a spline (this trapped before it was refused).
+        #expect(
+            problems(#"{"keyPath": "timeRemap", "values": [0, null, 2], "calculationMode": "cubicPaced"}"#).contains(
+                "`linear`, `discrete` or `paced` for `timeRemap`"))
+        // Reached through a sublayer it would set a time already used.
+        let reaching =
+            #"{"canvas": {"width": 100, "height": 100, "duration": 10}, "layers": [{"id": "p", "sublayers": [{"id": "c"}], "animations": [{"keyPath": "sublayers.c.timeRemap", "fromValue": 0, "toValue": 2}]}]}"#
+        #expect(throws: TimelineError.self) { try Timeline.decode(reaching) }
     }
 }
