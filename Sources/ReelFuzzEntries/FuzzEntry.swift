@@ -38,6 +38,11 @@ public enum FuzzEntry: String, CaseIterable, Sendable {
         return folder
     }()
 
+    /// Removes the asset folder inputs were read beside (at the end of a replay).
+    public static func removeScratch() {
+        try? FileManager.default.removeItem(atPath: assetFolder)
+    }
+
     private static func runTimeline(_ text: String) {
         guard var timeline = try? Timeline.decode(text, file: assetFolder + "/fuzz.json", baseDirectory: assetFolder) else {
             return

@@ -38,3 +38,4 @@ for entry in entries.isEmpty ? FuzzEntry.allCases : entries {
             format: "fuzz corpus: %@: %d inputs replayed in %.1f s (slowest %@, %.2f s)", entry.rawValue, files.count,
             Date().timeIntervalSince(started), slowest.file, slowest.seconds))
 }
+FuzzEntry.removeScratch()
