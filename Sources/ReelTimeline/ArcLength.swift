@@ -33,6 +33,21 @@ struct ArcLength: Hashable, Sendable {
         guard total > 0 else { return (min(pieces - 1, max(0, Int(progress * Double(pieces)))), 0) }
         let target = min(max(progress, 0), 1) * total
         guard let i = marks.firstIndex(where: { $0[Self.steps] > target }) else { return (pieces - 1, 1) }
+        return (i, parameter(in: i, reaching: target, speed: speed))
+    }
+
+    /// The parameter of piece `i` at which `fraction` of that piece's own length is travelled
+    /// (`pathParameter: arcLength`).
+    func parameter(in i: Int, fraction: Double, speed: (Int, Double) -> Double) -> Double {
+        let (start, end) = (marks[i][0], marks[i][Self.steps])
+        guard end > start else { return min(max(fraction, 0), 1) }
+        if fraction >= 1 { return 1 }
+        return parameter(in: i, reaching: start + max(fraction, 0) * (end - start), speed: speed)
+    }
+
+    /// The parameter of piece `i` at which the length from the curve's start reaches `target`
+    /// (inside that piece).
+    private func parameter(in i: Int, reaching target: Double, speed: (Int, Double) -> Double) -> Double {
         let row = marks[i]
         let k = (1...Self.steps).first { row[$0] > target } ?? Self.steps
         // Solve row[k-1] + integral from a to s of the speed = target, for s in [a, b].
@@ -49,7 +64,7 @@ struct ArcLength: Hashable, Sendable {
             s = newton > lo && newton < hi ? newton : (lo + hi) / 2
             if hi - lo < 1e-15 { break }
         }
-        return (i, min(max(s, 0), 1))
+        return min(max(s, 0), 1)
     }
 
     /// The integral of `f` over [a, b]: ten-point Gauss-Legendre, halved until the halves agree.

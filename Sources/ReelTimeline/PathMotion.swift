@@ -8,6 +8,17 @@ public struct PathMotion: Hashable, Sendable {
     public let keyTimes: [Double]
     public let timingFunctions: [TimingFunction]
     public let mode: Animation.CalculationMode
+    /// How time moves within each element (Reel's `pathParameter`): the Bezier parameter
+    /// (Core Animation's), or the length travelled. The paced modes move by length anyway.
+    public let parameter: PathParameter
+
+    /// What the fraction of an element's time moves along it.
+    public enum PathParameter: String, Hashable, Sendable, CaseIterable {
+        /// The Bezier parameter (Core Animation's rule).
+        case bezier
+        /// The fraction of the element's length (Lottie's spatial keyframes).
+        case arcLength
+    }
 
     /// A drawn piece of the path: start point and element (close becomes a line back).
     struct Piece: Hashable, Sendable {
@@ -42,9 +53,11 @@ public struct PathMotion: Hashable, Sendable {
     private var arcLength: ArcLength?
 
     public init(
-        path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear
+        path: Path, keyTimes: [Double] = [], timingFunctions: [TimingFunction] = [], mode: Animation.CalculationMode = .linear,
+        parameter: PathParameter = .bezier
     ) {
         self.path = path
+        self.parameter = parameter
         self.keyTimes = keyTimes
         self.timingFunctions = timingFunctions
         self.mode = mode
@@ -65,13 +78,14 @@ public struct PathMotion: Hashable, Sendable {
             }
         }
         self.pieces = pieces
-        if mode == .paced || mode == .cubicPaced, !pieces.isEmpty {
+        if mode == .paced || mode == .cubicPaced || parameter == .arcLength, !pieces.isEmpty {
             arcLength = ArcLength(pieces: pieces.count) { pieces[$0].tangent($1).length }
         }
     }
 
     public static func == (a: PathMotion, b: PathMotion) -> Bool {
         a.path == b.path && a.keyTimes == b.keyTimes && a.timingFunctions == b.timingFunctions && a.mode == b.mode
+            && a.parameter == b.parameter
     }
 
     public func hash(into h: inout Hasher) {
@@ -79,6 +93,7 @@ public struct PathMotion: Hashable, Sendable {
         h.combine(keyTimes)
         h.combine(timingFunctions)
         h.combine(mode)
+        h.combine(parameter)
     }
 
     /// The number of keyframe elements.
@@ -97,7 +112,9 @@ public struct PathMotion: Hashable, Sendable {
             return progress >= 1 ? (pieces.count - 1, 1) : (i, 0)
         case .linear, .cubic:
             let (i, f) = KeyframeMath.segment(keyTimes.isEmpty ? KeyframeMath.evenTimes(pieces.count + 1) : keyTimes, progress)
-            return (i, i < timingFunctions.count ? timingFunctions[i].value(at: f) : f)
+            let eased = i < timingFunctions.count ? timingFunctions[i].value(at: f) : f
+            guard parameter == .arcLength, let arcLength else { return (i, eased) }
+            return (i, arcLength.parameter(in: i, fraction: eased) { pieces[$0].tangent($1).length })
         }
     }
 

@@ -223,6 +223,10 @@ extension TimelineDecoder {
             if let r = m["rotationMode"], let name = r.choice(Animation.RotationMode.allCases.map(\.rawValue)) {
                 rotation = Animation.RotationMode(rawValue: name)
             }
+            var parameter = PathMotion.PathParameter.bezier
+            if let p = m["pathParameter"], let name = p.choice(PathMotion.PathParameter.allCases.map(\.rawValue)) {
+                parameter = PathMotion.PathParameter(rawValue: name)!
+            }
             guard let path = PathCoding.decode(pathNode) else { return nil }
             let motion = PathMotion(path: path, mode: mode)
             guard motion.keyframeCount > 0 else {
@@ -236,9 +240,12 @@ extension TimelineDecoder {
                     f.problem(expected: "\(motion.keyframeCount) timing functions (one per path element)", found: "\(fs.count)")
                 }
             }
-            return .path(PathMotion(path: path, keyTimes: keyTimes, timingFunctions: functions, mode: mode), rotation: rotation)
+            return .path(
+                PathMotion(path: path, keyTimes: keyTimes, timingFunctions: functions, mode: mode, parameter: parameter),
+                rotation: rotation)
         }
         if let r = m["rotationMode"] { r.problem(expected: "`rotationMode` only with a `path`", found: "one") }
+        if let p = m["pathParameter"] { p.problem(expected: "`pathParameter` only with a `path`", found: "one") }
         guard let valuesNode = m["values"] else {
             node.problem(expected: "`values` or `path` in a keyframe animation", found: "none")
             return nil

@@ -63,7 +63,7 @@ final class TimelineDecoder {
     static let animationKeys =
         [
             "keyPath", "type", "timingFunction", "additive", "cumulative",
-            "fromValue", "toValue", "byValue", "values", "path", "rotationMode", "keyTimes", "timingFunctions",
+            "fromValue", "toValue", "byValue", "values", "path", "rotationMode", "pathParameter", "keyTimes", "timingFunctions",
             "calculationMode", "tensionValues", "continuityValues", "biasValues",
             "mass", "stiffness", "damping", "initialVelocity", "animations"
         ]
@@ -73,7 +73,7 @@ final class TimelineDecoder {
     static let animationFields: [String: [String]] = [
         "basic": ["fromValue", "toValue", "byValue"],
         "keyframe": [
-            "values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+            "values", "path", "rotationMode", "pathParameter", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
             "continuityValues", "biasValues"
         ],
         "spring": ["fromValue", "toValue", "byValue", "mass", "stiffness", "damping", "initialVelocity"],

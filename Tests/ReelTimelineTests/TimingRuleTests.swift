@@ -121,6 +121,46 @@ import Testing
         #expect(steps.max()! - steps.min()! < 0.01 * steps.max()!)
     }
 
+    /// `pathParameter: arcLength` (extensions.md): within each element the fraction of its
+    /// time (after its timing function) is the fraction of its length travelled. Checked on a
+    /// lopsided cubic, then a line, against lengths measured here on a polyline of 200,000
+    /// pieces; `bezier` (the default) keeps moving the Bezier parameter.
+    @Test func arcLengthPathParameterMovesByLength() throws {
+        let (p0, c1, c2, p3) = (Point(x: 0, y: 0), Point(x: 10, y: 300), Point(x: 40, y: 300), Point(x: 300, y: 0))
+        func bezier(_ t: Double) -> Point {
+            let u = 1 - t
+            return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p3 * (t * t * t)
+        }
+        let n = 200_000
+        var lengths = [0.0]
+        for k in 1...n {
+            lengths.append(lengths[k - 1] + (bezier(Double(k) / Double(n)) - bezier(Double(k - 1) / Double(n))).length)
+        }
+        func pointAt(fraction f: Double) -> Point {
+            let target = f * lengths[n]
+            let k = max(1, lengths.firstIndex { $0 >= target } ?? n)
+            let w = (target - lengths[k - 1]) / (lengths[k] - lengths[k - 1])
+            return bezier((Double(k - 1) + w) / Double(n))
+        }
+        let a =
+            #"{"keyPath": "position", "path": {"elements": [["move", 0, 0], ["cubic", 10, 300, 40, 300, 300, 0], ["line", 300, 100]]}, "keyTimes": [0, 0.8, 1], "pathParameter": "arcLength", "duration": 4}"#
+        for f in [0.1, 0.25, 0.5, 0.75, 0.9] {
+            let p = try value(a, at: 4 * 0.8 * f).position
+            #expect((p - pointAt(fraction: f)).length < 1e-3, "at \(f) of the curve: \(p) vs \(pointAt(fraction: f))")
+        }
+        let line = try value(a, at: 4 * 0.9).position
+        #expect(abs(line.x - 300) < 1e-9 && abs(line.y - 50) < 1e-6)
+        // The default moves the Bezier parameter with time.
+        let b = try value(a.replacingOccurrences(of: #", "pathParameter": "arcLength""#, with: ""), at: 4 * 0.8 * 0.25).position
+        #expect((b - bezier(0.25)).length < 1e-9)
+        // With a timing function, its output is the fraction of length.
+        let eased = a.replacingOccurrences(
+            of: #""duration": 4"#, with: #""duration": 4, "timingFunctions": ["easeIn", "linear"]"#)
+        let e = try value(eased, at: 4 * 0.8 * 0.5).position
+        let f = TimingFunction.easeIn.value(at: 0.5)
+        #expect((e - pointAt(fraction: f)).length < 1e-3)
+    }
+
     @Test func rotationModeFollowsTheTangent() throws {
         let a =
             #"{"keyPath": "position", "path": {"elements": [["move", 0, 0], ["line", 0, 100]]}, "rotationMode": "auto", "duration": 1}"#
