@@ -176,8 +176,10 @@ public final class FrameRenderer {
         return costs
     }
 
-    /// Asks `videos` for the frame every player layer of `tree` shows (masks included).
+    /// Asks `videos` for the frame every player layer of `tree` shows (masks included); a
+    /// hidden or fully transparent subtree shows none, so none is decoded (nor found damaged).
     static func fetchFrames(of tree: Layer, from videos: VideoFrames) {
+        guard !tree.isHidden, tree.opacity > 0 else { return }
         if tree.layerClass == .playerLayer, let name = tree.player.player { _ = videos.frame(name, at: tree.player.time) }
         if let mask = tree.mask { fetchFrames(of: mask, from: videos) }
         for sublayer in tree.sublayers { fetchFrames(of: sublayer, from: videos) }
