@@ -25,8 +25,10 @@ public enum TimelineFile {
             throw error
         }
         if let root { timeline.assetsRoot = root }
-        // The model's limits hold for a timeline made in code too (the clip overlay adds a layer).
-        let problems = timeline.problems() + (checkingFiles ? timeline.assetFiles.problems() : [])
+        // The model's limits hold for a timeline made in code too (the clip overlay adds a
+        // layer); a file's were checked as it was decoded.
+        let problems =
+            (video == nil ? [] : timeline.problems()) + (checkingFiles ? timeline.assetFiles.problems() : [])
         guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
         return timeline
     }

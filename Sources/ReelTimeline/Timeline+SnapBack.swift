@@ -28,8 +28,9 @@ extension AnimatedLayer {
             timing.speed == 0 ? nil : toTimeline(timing.beginTime + (t - timing.timeOffset) / timing.speed)
         }
         for (j, animation) in animations.enumerated() {
-            guard !animation.remapsTime, let property = LayerProperty.all[animation.keyPath], let endsAt = animation.endTime,
-                let shown = local(endsAt), shown < end
+            // Most animations repeat forever or are held: told from their timing alone, first.
+            guard let endsAt = animation.endTime, !animation.remapsTime, let shown = local(endsAt), shown < end,
+                let property = LayerProperty.all[animation.keyPath]
             else { continue }
             var held = animation
             held.timing.fillMode = .forwards
