@@ -10,6 +10,9 @@ public enum MaskMode: String, Hashable, Sendable, CaseIterable {
     /// 1 − the luminance (a transparent mask pixel has luminance 0).
     case luminanceInverted
 
+    /// Whether the mask is read by its colours' luminance rather than its alpha.
+    public var readsLuminance: Bool { self == .luminance || self == .luminanceInverted }
+
     /// Whether the layer shows where the mask draws nothing (outside the mask layer too).
     public var isInverted: Bool { self == .alphaInverted || self == .luminanceInverted }
 }

@@ -12,13 +12,11 @@ extension FramePlan {
     /// timeline of 200,000 stacked opaque cards then draws the cards that show.
     mutating func cullHidden() {
         var occluders: [PixelRect] = []
-        var kept = [Bool](repeating: true, count: steps.count)
-        var culled = 0
+        var hidden: [Range<Int>] = []
         for unit in topLevelUnits().reversed() {
             let area = unit.area
             if !area.isEmpty, occluders.contains(where: { $0.contains(area) }) {
-                for i in unit.steps { kept[i] = false }
-                culled += unit.steps.count
+                hidden.append(unit.steps)
                 continue
             }
             guard unit.steps.count == 1, let opaque = steps[unit.steps.lowerBound].opaqueArea,
@@ -30,12 +28,17 @@ extension FramePlan {
                 occluders.remove(at: occluders.indices.min { occluders[$0].pixelCount < occluders[$1].pixelCount }!)
             }
         }
-        guard culled > 0 else { return }
-        var index = 0
-        steps.removeAll { _ in
-            defer { index += 1 }
-            return !kept[index]
+        guard !hidden.isEmpty else { return }
+        // The steps between the hidden units, front to back (`hidden` is back to front).
+        var shown: [DrawStep] = []
+        shown.reserveCapacity(steps.count)
+        var next = 0
+        for range in hidden.reversed() {
+            shown.append(contentsOf: steps[next..<range.lowerBound])
+            next = range.upperBound
         }
+        shown.append(contentsOf: steps[next...])
+        steps = shown
     }
 
     /// The top-level units of the plan in drawing order: each step outside every group, and

@@ -335,24 +335,21 @@ public final class PlanExecutor {
         }
     }
 
-    /// A mask picture as coverage over `area` (the picture's pixels are `area`'s), read as `mode` says.
-    private func coverage(of picture: PixelBuffer, at area: PixelRect, mode: MaskMode) -> CoverageMask {
-        let mask = CoverageMask(region: area)
+    /// A picture as coverage over `area` (the picture's pixels are `area`'s): its alpha, or
+    /// what a mask of `mode` reads from it; in memory of its own (`owned`) or the arena's.
+    private func coverage(
+        of picture: PixelBuffer, at area: PixelRect, mode: MaskMode = .alpha, owned: Bool = true
+    ) -> CoverageMask {
+        let mask = owned ? CoverageMask(region: area) : arena.mask(area)
         for y in 0..<area.height {
             let row = mask.row(area.y + y)
-            switch mode {
-            case .alpha, .alphaInverted: SpanKernels.extractAlpha(picture.row(y), count: area.width, into: row)
-            case .luminance, .luminanceInverted: SpanKernels.extractLuminance(picture.row(y), count: area.width, into: row)
+            if mode.readsLuminance {
+                SpanKernels.extractLuminance(picture.row(y), count: area.width, into: row)
+            } else {
+                SpanKernels.extractAlpha(picture.row(y), count: area.width, into: row)
             }
             if mode.isInverted { SpanKernels.invert(row, count: area.width) }
         }
-        return mask
-    }
-
-    /// The alpha of `picture` as coverage over `area` (the picture's pixels are `area`'s).
-    private func alpha(of picture: PixelBuffer, at area: PixelRect, owned: Bool) -> CoverageMask {
-        let mask = owned ? CoverageMask(region: area) : arena.mask(area)
-        for y in 0..<area.height { SpanKernels.extractAlpha(picture.row(y), count: area.width, into: mask.row(area.y + y)) }
         return mask
     }
 
@@ -381,7 +378,7 @@ public final class PlanExecutor {
         case .maskAlpha where unfaded != nil:
             shape = unfaded!
         default:
-            shape = alpha(of: picture, at: area, owned: false)
+            shape = coverage(of: picture, at: area, owned: false)
         }
         // The shape's region may lie elsewhere (a mask keeps its target's coordinates): blur
         // over it and read its rows from its own top.
@@ -448,7 +445,7 @@ public final class PlanExecutor {
             execute(
                 elements, Schedule(elements, groupsByRow: drawsByRows), into: picture, planner: planner, clock: nil,
                 band: PixelRect(x: 0, y: 0, width: box.width, height: box.height), kept: &memo)
-            source = alpha(of: picture, at: box, owned: true)
+            source = coverage(of: picture, at: box)
             arena.release(to: mark)
         }
         let geometry = key.geometry

@@ -71,7 +71,7 @@ public struct ShadowCache {
             l.shadowColor = black(l.shadowColor)
             l.sublayers = l.sublayers.map(alphaOnly)
             // A mask read by its luminance keeps its colours: they make the alpha.
-            if l.maskMode == .alpha || l.maskMode == .alphaInverted { l.mask = l.mask.map(alphaOnly) }
+            if !l.maskMode.readsLuminance { l.mask = l.mask.map(alphaOnly) }
             return l
         }
 
