@@ -170,6 +170,7 @@ def main():
     gradients()
     mask_modes()
     replicators()
+    compositing()
 
 
 def rotation_x(radians):
@@ -893,6 +894,112 @@ def replicators():
             c.drawRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(10 + 22 - 12 + 36 * k, 20 + 110 - height, 24, height), 4, 4),
                         paint("#1ABC9C"))
     scene("replicator-delay", [delay], draw_delay)
+
+
+
+# compositingFilter names (extensions.md) and Skia's SkBlendMode for each: Skia computes the W3C
+# formulas and the Porter-Duff operators the page defines.
+BLEND_MODES = [
+    ("normal", skia.BlendMode.kSrcOver), ("multiply", skia.BlendMode.kMultiply), ("screen", skia.BlendMode.kScreen),
+    ("overlay", skia.BlendMode.kOverlay), ("darken", skia.BlendMode.kDarken), ("lighten", skia.BlendMode.kLighten),
+    ("colorDodge", skia.BlendMode.kColorDodge), ("colorBurn", skia.BlendMode.kColorBurn),
+    ("hardLight", skia.BlendMode.kHardLight), ("softLight", skia.BlendMode.kSoftLight),
+    ("difference", skia.BlendMode.kDifference), ("exclusion", skia.BlendMode.kExclusion), ("hue", skia.BlendMode.kHue),
+    ("saturation", skia.BlendMode.kSaturation), ("color", skia.BlendMode.kColor),
+    ("luminosity", skia.BlendMode.kLuminosity), ("plusLighter", skia.BlendMode.kPlus),
+    ("sourceIn", skia.BlendMode.kSrcIn), ("sourceOut", skia.BlendMode.kSrcOut), ("sourceAtop", skia.BlendMode.kSrcATop),
+    ("destinationIn", skia.BlendMode.kDstIn), ("destinationOut", skia.BlendMode.kDstOut),
+    ("destinationAtop", skia.BlendMode.kDstATop), ("xor", skia.BlendMode.kXor),
+]
+
+
+def compositing():
+    """compositingFilter and filters (extensions.md, "Compositing"), drawn with Skia's own blend
+    modes, layers and image filters: each isolation group is a saveLayer, a layer that lands
+    with an operator is a saveLayer whose restore paint carries the SkBlendMode, and the canvas's
+    layers are one group composited over the background."""
+    # Every operator over a translucent backdrop: one cell per mode, each a masksToBounds
+    # container (an isolation group) holding two translucent bars and, on top, a translucent
+    # red disc landing with the mode. The Porter-Duff operators act over the whole cell.
+    layers, cells = [], []
+    for k, (mode, skia_mode) in enumerate(BLEND_MODES):
+        cx, cy = 4 + 33 * (k % 6), 4 + 39 * (k // 6)
+        disc = {"id": "disc", "frame": [8, 10, 22, 22], "cornerRadius": 11, "backgroundColor": "#E74C3CC0"}
+        if mode != "normal":
+            disc["compositingFilter"] = mode
+        layers.append({"id": mode, "frame": [cx, cy, 32, 38], "masksToBounds": True, "sublayers": [
+            {"id": "blue", "frame": [0, 0, 32, 22], "backgroundColor": "#2980B9CC"},
+            {"id": "yellow", "frame": [0, 14, 20, 24], "backgroundColor": "#F1C40F99"}, disc]})
+        cells.append((cx, cy, skia_mode))
+
+    def blend_cells(c):
+        c.saveLayer()
+        for cx, cy, skia_mode in cells:
+            c.save(); c.clipRect(skia.Rect.MakeXYWH(cx, cy, 32, 38)); c.saveLayer(); c.translate(cx, cy)
+            c.drawRect(skia.Rect.MakeXYWH(0, 0, 32, 22), paint("#2980B9", 0xCC / 255))
+            c.drawRect(skia.Rect.MakeXYWH(0, 14, 20, 24), paint("#F1C40F", 0x99 / 255))
+            p = skia.Paint(); p.setBlendMode(skia_mode); c.saveLayer(None, p)
+            c.drawOval(skia.Rect.MakeXYWH(8, 10, 22, 22), paint("#E74C3C", 0xC0 / 255))
+            c.restore(); c.restore(); c.restore()
+        c.restore()
+    scene("blend-modes", layers, blend_cells)
+
+    # An isolation group versus none: on the left a multiply disc inside a plain layer blends
+    # with the blue bar drawn before its superlayer; on the right the same inside a
+    # masksToBounds layer (an isolation group) meets only transparency and lands as itself.
+    # Below, a top-level destinationOut bar cuts a purple bar down to the canvas background.
+    def isolation_layers():
+        out = [{"id": "bar", "frame": [0, 40, 200, 40], "backgroundColor": "#3498DB"}]
+        for name, x, isolated in (("plain", 10, False), ("isolated", 105, True)):
+            host = {"id": name, "frame": [x, 20, 85, 80], "sublayers": [
+                {"id": "disc", "frame": [10, 5, 65, 65], "cornerRadius": 32.5, "backgroundColor": "#E67E22",
+                 "compositingFilter": "multiply"}]}
+            if isolated:
+                host["masksToBounds"] = True
+            out.append(host)
+        out.append({"id": "purple", "frame": [20, 110, 160, 36], "backgroundColor": "#9B59B6"})
+        out.append({"id": "hole", "frame": [60, 120, 80, 40], "backgroundColor": "#000000", "compositingFilter": "destinationOut"})
+        return out
+
+    def isolation(c):
+        multiply = skia.Paint(); multiply.setBlendMode(skia.BlendMode.kMultiply)
+        out = skia.Paint(); out.setBlendMode(skia.BlendMode.kDstOut)
+        c.saveLayer()
+        c.drawRect(skia.Rect.MakeXYWH(0, 40, 200, 40), paint("#3498DB"))
+        c.saveLayer(None, multiply); c.drawOval(skia.Rect.MakeXYWH(20, 25, 65, 65), paint("#E67E22")); c.restore()
+        c.save(); c.clipRect(skia.Rect.MakeXYWH(105, 20, 85, 80)); c.saveLayer()
+        c.saveLayer(None, multiply); c.drawOval(skia.Rect.MakeXYWH(115, 25, 65, 65), paint("#E67E22")); c.restore()
+        c.restore(); c.restore()
+        c.drawRect(skia.Rect.MakeXYWH(20, 110, 160, 36), paint("#9B59B6"))
+        c.saveLayer(None, out); c.drawRect(skia.Rect.MakeXYWH(60, 120, 80, 40), paint("#000000")); c.restore()
+        c.restore()
+    scene("isolation", isolation_layers(), isolation)
+
+    # Filters under a scale of 1.5: a white card with an orange bar, blurred by radius 3 (sigma
+    # 4.5 pixels), and beside it a layer with a red square inside transparent bounds through a
+    # colour matrix that swaps red and blue and lifts alpha by 0.25 + 0.5 a: over the picture's
+    # extent (its bounds, on whole pixels here, as every edge in this scene) the transparent part becomes a quarter-opaque tint.
+    graded_matrix = [0, 0, 1, 0, 0, 0, 1, 0, 0, 0.2, 1, 0, 0, 0, 0.1, 0, 0, 0, 0.5, 0.25]
+    zoom = {"id": "zoom", "bounds": [0, 0, 120, 90], "position": [100, 80.5], "transform": {"scale": 1.5}, "sublayers": [
+        {"id": "blurred", "frame": [6, 14, 46, 60], "backgroundColor": "#ECF0F1",
+         "filters": [{"name": "soft", "type": "gaussianBlur", "radius": 3}],
+         "sublayers": [{"id": "band", "frame": [0, 24, 46, 12], "backgroundColor": "#E67E22"}]},
+        {"id": "graded", "frame": [66, 14, 48, 60],
+         "filters": [{"name": "swap", "type": "colorMatrix", "matrix": graded_matrix}],
+         "sublayers": [{"id": "square", "frame": [8, 10, 30, 30], "backgroundColor": "#E74C3C"}]}]}
+
+    def filters(c):
+        c.translate(100 - 90, 80.5 - 67.5); c.scale(1.5, 1.5)
+        blur = skia.Paint(); blur.setImageFilter(skia.ImageFilters.Blur(3, 3, skia.TileMode.kDecal))
+        c.saveLayer(None, blur)
+        c.drawRect(skia.Rect.MakeXYWH(6, 14, 46, 60), paint("#ECF0F1"))
+        c.drawRect(skia.Rect.MakeXYWH(6, 38, 46, 12), paint("#E67E22"))
+        c.restore()
+        graded = skia.Paint(); graded.setColorFilter(skia.ColorFilters.Matrix(graded_matrix))
+        c.save(); c.clipRect(skia.Rect.MakeXYWH(66, 14, 48, 60)); c.saveLayer(None, graded)
+        c.drawRect(skia.Rect.MakeXYWH(74, 24, 30, 30), paint("#E74C3C"))
+        c.restore(); c.restore()
+    scene("filters", [zoom], filters)
 
 
 if __name__ == "__main__":

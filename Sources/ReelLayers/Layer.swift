@@ -53,6 +53,12 @@ public struct Layer: Hashable, Sendable {
     public var timeRemap: Double? = nil
     /// How the `mask` lets the layer show (Reel's extension). Default `alpha`, Core Animation's.
     public var maskMode: MaskMode = .alpha
+    /// How the layer's picture lands on its backdrop (Reel's `compositingFilter`): a blend mode
+    /// or Porter-Duff operator; anything but `normal` draws the layer as one picture. Default `normal`.
+    public var compositingFilter: BlendMode = .normal
+    /// Blurs and colour matrices applied in order to the layer's picture (Reel's `filters`);
+    /// any makes the layer draw as one picture. Default none.
+    public var filters: [LayerFilter] = []
     /// Flattens the layer and its sublayers into a bitmap before opacity, like group opacity,
     /// at `rasterizationScale` bitmap pixels per point. Default false.
     public var shouldRasterize = false

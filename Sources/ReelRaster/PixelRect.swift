@@ -32,6 +32,9 @@ public struct PixelRect: Hashable, Sendable {
 
     public var pixelCount: Int { width * height }
 
+    /// The rectangle grown by `d` pixels on every side.
+    public func outset(by d: Int) -> PixelRect { PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d) }
+
     /// The pixels a rectangle in pixel coordinates touches.
     public init(covering r: Rect) {
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {

@@ -28,11 +28,14 @@ public struct DrawStep: Sendable {
         /// Opens a transparent picture over `area`; the steps up to its `endGroup` or
         /// `endMask` draw into it, in its own pixels (`area` moved to the origin).
         case beginGroup
-        /// Composites the open picture onto the target below at `area`, faded by `opacity`
-        /// (0...255) and cut by `clip`.
-        case endGroup(opacity: UInt32, clip: GroupClip)
+        /// Composites the open picture onto the target below at `area` (the part inside the
+        /// target), faded by `opacity` (0...255), cut by `clip`, with `blend` (an operator that
+        /// clears where the source is transparent clears the whole target outside `area`).
+        case endGroup(opacity: UInt32, clip: GroupClip, blend: BlendMode)
         /// Turns the open picture into coverage (its alpha) for the next `endGroup(clip: .mask)`.
         case endMask(MaskMode)
+        /// Applies a filter to the open picture over `area` (its pixels).
+        case filter(FilterStep)
         /// Slides a blurred shadow under the open picture.
         indirect case shadow(ShadowStep)
         /// Draws a `shouldRasterize` layer's bitmap, drawn once and kept while its content holds.
@@ -50,7 +53,7 @@ public struct DrawStep: Sendable {
 
     /// Which part of its layer a step draws, for profiles.
     public enum Part: String, Sendable, CaseIterable {
-        case background, contents, fill, stroke, gradient, text, border, shadow, mask, group, rasterized
+        case background, contents, fill, stroke, gradient, text, border, shadow, mask, group, rasterized, filter
     }
 
     public var operation: Operation
@@ -85,6 +88,14 @@ public struct ShadowStep: Sendable {
     public var clip: [[Point]]?
     /// Premultiplied colour at full coverage.
     public var color: UInt32
+}
+
+/// One of a layer's `filters` as a plan step, in the pixels of the picture it works on.
+public enum FilterStep: Sendable {
+    /// A Gaussian blur of every channel, sigma in pixels; edges blur into transparency.
+    case blur(sigma: Double)
+    /// A colour matrix on straight colour (`LayerFilter.Kind.colorMatrix`).
+    case colorMatrix([Double])
 }
 
 /// A `shouldRasterize` layer as a plan step.

@@ -43,6 +43,7 @@ public struct FramePlanner {
         builder.plan.layers.reserveCapacity(root.sublayers.count + 1)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
+        if builder.blends { builder.plan.isolateCanvas() }
         if cullsHidden { builder.plan.cullHidden() }
         return builder.plan
     }
@@ -88,6 +89,9 @@ public struct FramePlanner {
         let keepsShadows: Bool
         let strokes: StrokeCache
         let outlines: OutlineCache
+        /// Whether a picture lands with an operator other than source-over: the canvas's
+        /// layers then draw as one group over the background (`isolatingCanvas`).
+        var blends = false
 
         /// A layer's id path ("parent/child"), as the plan and the profile name layers.
         static func path(_ parent: String, _ id: String) -> String {
@@ -123,14 +127,18 @@ public struct FramePlanner {
         }
 
         /// The layer's elements faded by `opacity`: as one picture when group opacity is on and
-        /// several elements could overlap, element by element otherwise. A shadow or a mask layer
-        /// also needs the layer's picture first: the shadow goes beneath it, the mask multiplies it.
+        /// several elements could overlap, or when the layer has `filters` or a
+        /// `compositingFilter` (it then lands on its backdrop with that operator); element by
+        /// element otherwise. A shadow or a mask layer also needs the layer's picture first:
+        /// the shadow goes beneath it, the mask multiplies it.
         mutating func drawContent(
             _ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String
         ) {
             let shadow = shadowColor(of: layer)
             let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
-            let groups = opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer)
+            let blend = layer.compositingFilter
+            let picture = blend != .normal || !layer.filters.isEmpty
+            let groups = picture || (opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer))
             guard shadow != nil || mask != nil || groups else {
                 drawElements(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
                 return
@@ -142,7 +150,16 @@ public struct FramePlanner {
                 // Nothing shows outside the mask layer (but for an inverted mode).
                 area = area.intersection(PixelRect(covering: deviceExtent(of: mask, toDevice: maskToDevice)))
             }
-            guard !area.isEmpty else { return }
+            guard !area.isEmpty else {
+                if blend.clearsOutsideSource {
+                    // Nothing of the layer shows, yet the operator clears its whole isolation group.
+                    let corner = PixelRect(x: clip.x, y: clip.y, width: 1, height: 1)
+                    emit(.beginGroup, corner, index, .group)
+                    emit(.endGroup(opacity: 255, clip: .none, blend: blend), corner, index, .group)
+                    blends = true
+                }
+                return
+            }
             let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
             let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
             if let mask, let maskToDevice {
@@ -164,9 +181,66 @@ public struct FramePlanner {
                 shadowStep?.color = premultiplied(shadow, elementOpacity)
             }
             emit(.beginGroup, area, index, .group)
-            drawElements(layer, index: index, toDevice: local, clip: inside, opacity: elementOpacity, path: path)
+            if layer.filters.isEmpty {
+                drawElements(layer, index: index, toDevice: local, clip: inside, opacity: elementOpacity, path: path)
+            } else {
+                drawFiltered(layer, index: index, toDevice: local, clip: inside, path: path)
+            }
             if let shadowStep { emit(.shadow(shadowStep), inside, index, .shadow) }
-            emit(.endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none), area, index, .group)
+            emit(
+                .endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none, blend: blend), area, index,
+                .group)
+            if blend != .normal { blends = true }
+        }
+
+        /// A layer's elements and sublayers through its `filters`, in order, into a picture of
+        /// their extent grown by every blur's reach (and by that much past `clip`, so what lies
+        /// just outside blurs in), then cut to the rounded bounds when `masksToBounds` is on:
+        /// filters come before the clip.
+        mutating func drawFiltered(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, path: String) {
+            var open = layer
+            open.masksToBounds = false
+            open.filters = []
+            let base = deviceExtent(of: open, toDevice: toDevice, ownShadow: false)
+            let scale = ShadowGeometry.blurScale(of: layer, toDevice: toDevice)
+            let reach = Self.filterReach(layer.filters, scale: scale)
+            var area = PixelRect(covering: base.outset(by: Double(reach))).intersection(clip.outset(by: reach))
+            if layer.masksToBounds {
+                area = area.intersection(PixelRect(covering: bounds(of: layer.bounds, toDevice)).outset(by: reach))
+            }
+            guard !area.isEmpty else { return }
+            let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+            let shifted = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
+            emit(.beginGroup, area, index, .filter)
+            drawElements(open, index: index, toDevice: shifted, clip: inside, opacity: 1, path: path)
+            // The picture's extent, in its own pixels, as each filter finds it.
+            var extent = Rect(
+                x: base.minX - Double(area.x), y: base.minY - Double(area.y), width: base.width, height: base.height)
+            for filter in layer.filters {
+                switch filter.kind {
+                case .gaussianBlur(let radius):
+                    let sigma = min(radius * scale, GaussianBlur.maximumSigma)
+                    guard sigma > 0 else { continue }
+                    emit(.filter(.blur(sigma: sigma)), inside, index, .filter)
+                    extent = extent.outset(by: Double(GaussianBlur.reach(sigma: sigma)))
+                case .colorMatrix(let matrix):
+                    let region = PixelRect(covering: extent).intersection(inside)
+                    guard !region.isEmpty else { continue }
+                    emit(.filter(.colorMatrix(matrix)), region, index, .filter)
+                }
+            }
+            let cut: DrawStep.GroupClip =
+                layer.masksToBounds
+                ? .polygons(outlines.roundedRect(layer.bounds, radius: cornerRadius(of: layer), transform: toDevice)) : .none
+            emit(.endGroup(opacity: 255, clip: cut, blend: .normal), area, index, .filter)
+        }
+
+        /// Pixels a layer's filters can spread its picture: the sum of its blurs' reaches.
+        static func filterReach(_ filters: [LayerFilter], scale: Double) -> Int {
+            filters.reduce(0) { sum, f in
+                guard case .gaussianBlur(let radius) = f.kind else { return sum }
+                return sum + GaussianBlur.reach(sigma: min(radius * scale, GaussianBlur.maximumSigma))
+            }
         }
 
         /// `shouldRasterize`: the layer and its sublayers flattened into a bitmap in the layer's own
@@ -220,7 +294,9 @@ public struct FramePlanner {
                 drawBorder(layer, index: index, radius: radius, transform: toDevice, opacity: opacity, clip: clip)
                 return
             }
-            if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice) {
+            // A clip along whole pixels narrows the clip rectangle, with no picture of its own,
+            // unless a sublayer blends: `masksToBounds` makes an isolation group.
+            if radius == 0, let pixelClip = pixelAlignedRect(layer.bounds, toDevice), !Self.blendsInside(layer) {
                 let cut = clip.intersection(pixelClip)
                 drawBackground(layer, index: index, radius: 0, toDevice: toDevice, clip: cut, opacity: opacity)
                 drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: cut, opacity: opacity, path: path)
@@ -242,7 +318,7 @@ public struct FramePlanner {
             drawInner(layer, index: index, contents: contents, toDevice: shifted, clip: inside, opacity: opacity, path: path)
             drawBorder(
                 layer, index: index, radius: radius, transform: shifted, opacity: opacity, clip: inside, squareOutside: true)
-            emit(.endGroup(opacity: 255, clip: .polygons(polygons)), area, index, .group)
+            emit(.endGroup(opacity: 255, clip: .polygons(polygons), blend: .normal), area, index, .group)
         }
 
         /// The background colour over the bounds rounded by `radius`.
@@ -293,6 +369,16 @@ public struct FramePlanner {
                         p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath,
                         transformIncluded: true)
                 }
+            }
+        }
+
+        /// Whether a sublayer of `layer` (or one below, up to the next that draws as one
+        /// picture of its own) lands with an operator other than source-over.
+        static func blendsInside(_ layer: Layer) -> Bool {
+            layer.sublayers.contains { s in
+                !s.isHidden
+                    && (s.compositingFilter != .normal
+                        || (s.filters.isEmpty && !s.masksToBounds && s.mask == nil && !s.shouldRasterize && blendsInside(s)))
             }
         }
 
@@ -460,7 +546,7 @@ public struct FramePlanner {
             let factors =
                 byte(m.red * m.alpha) | byte(m.green * m.alpha) << 8 | byte(m.blue * m.alpha) << 16 | byte(m.alpha) << 24
             emit(.tint(factors: factors), inside, index, .group)
-            emit(.endGroup(opacity: 255, clip: .none), area, index, .group)
+            emit(.endGroup(opacity: 255, clip: .none, blend: .normal), area, index, .group)
         }
 
         /// The layer's contents, placed by its `contentsTransform` in its own space.
@@ -552,7 +638,7 @@ public struct FramePlanner {
             let clip =
                 layer.masksToBounds
                 ? outlines.roundedRect(layer.bounds, radius: cornerRadius(of: layer), transform: toDevice) : nil
-            if keepsShadows, geometry.sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
+            if keepsShadows, layer.filters.isEmpty, geometry.sigma >= ShadowCache.minimumSigma, let affine = toDevice.affine,
                 let scale = ShadowCache.similarityScale(affine)
             {
                 let key = ShadowCache.Key(layer: layer, scale: scale)
@@ -716,6 +802,10 @@ public struct FramePlanner {
                 }
             } else if let extent = sublayersExtent(layer.sublayers, space: space, plane: plane) {
                 box = box.union(extent)
+            }
+            if !layer.filters.isEmpty {
+                box = box.outset(
+                    by: Double(Self.filterReach(layer.filters, scale: ShadowGeometry.blurScale(of: layer, toDevice: toDevice))))
             }
             if ownShadow, shadowColor(of: layer) != nil {
                 box = box.union(shadowExtent(of: layer, content: box, toDevice: toDevice))

@@ -48,7 +48,7 @@ final class GroupRows {
                 guard shapes <= maximumShapes else { return nil }
             case .shadow(let shadow):
                 guard case .cached = shadow.shape, shadow.clip == nil else { return nil }
-            case .endGroup(_, clip: .none):
+            case .endGroup(_, clip: .none, blend: .normal):
                 return i
             default:
                 return nil

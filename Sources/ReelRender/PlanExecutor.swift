@@ -148,10 +148,13 @@ public final class PlanExecutor {
                 _ = held.popLast()
                 masks.append(area)
                 note(0, index)
-            case .endGroup(_, let clip):
+            case .endGroup(_, let clip, _):
                 if case .mask = clip { _ = masks.popLast() }
                 note(area, index)
                 _ = held.popLast()
+            case .filter:
+                // A blur: one channel's plane, the blur's floats between the passes, the blurred plane.
+                note(6 * area, index)
             case .shadow(let shadow):
                 // A shadow blurred in device space: its shape, the blur's plane of floats
                 // between the passes, and the blurred plane.
@@ -234,7 +237,7 @@ public final class PlanExecutor {
                 index += 1
             }
             let target = targets[targets.count - 1].picture
-            if end >= 0, case .endGroup(let opacity, _) = plan.steps[end].operation {
+            if end >= 0, case .endGroup(let opacity, _, _) = plan.steps[end].operation {
                 // Timed as one step, the group's landing.
                 groupRows.draw(
                     plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target
@@ -281,7 +284,7 @@ public final class PlanExecutor {
                 let (picture, mark) = targets.removeLast()
                 masks.append(coverage(of: picture, at: step.area, mode: mode))
                 arena.release(to: mark)
-            case .endGroup(let opacity, let clip):
+            case .endGroup(let opacity, let clip, let blend):
                 let (picture, mark) = targets.removeLast()
                 let coverage: CoverageMask?
                 switch clip {
@@ -292,8 +295,12 @@ public final class PlanExecutor {
                     rasterizer.mask(polygons, into: mask)
                     coverage = mask
                 }
-                composite(picture, at: step.area, over: targets[targets.count - 1].picture, opacity: opacity, coverage: coverage)
+                let below = targets[targets.count - 1].picture
+                if blend.clearsOutsideSource { Self.clear(below, outside: step.area) }
+                composite(picture, at: step.area, over: below, opacity: opacity, coverage: coverage, blend: blend)
                 arena.release(to: mark)
+            case .filter(let filter):
+                apply(filter, to: target, over: area)
             case .shadow(let shadow):
                 let unfaded: CoverageMask? = if case .maskAlpha = shadow.shape { masks.removeLast() } else { nil }
                 drawShadow(shadow, under: target, unfaded: unfaded, planner: planner)
@@ -314,24 +321,72 @@ public final class PlanExecutor {
         }
     }
 
-    /// Lands `picture` (the pixels of `area`) on `target`, faded by `opacity` and cut by `coverage`.
+    /// Lands `picture` (the pixels of `area`) on the part of `target` inside it, faded by
+    /// `opacity`, cut by `coverage` and combined by `blend`.
     private func composite(
-        _ picture: PixelBuffer, at area: PixelRect, over target: PixelBuffer, opacity: UInt32, coverage: CoverageMask?
+        _ picture: PixelBuffer, at area: PixelRect, over target: PixelBuffer, opacity: UInt32, coverage: CoverageMask?,
+        blend: BlendMode = .normal
     ) {
-        for row in 0..<area.height {
-            // Transparent ends of the row change nothing below: only the rest is composited.
-            let source = picture.row(row)
-            let visible = SpanKernels.visibleRange(source, count: area.width)
+        let shown = area.intersection(PixelRect(x: 0, y: target.rows.lowerBound, width: target.width, height: target.rows.count))
+        guard !shown.isEmpty else { return }
+        let dx = shown.x - area.x
+        for y in shown.y..<shown.maxY {
+            let source = picture.row(y - area.y) + dx
+            // Transparent ends of the row change nothing below (unless the operator clears
+            // where the source is transparent): only the rest is composited.
+            let visible = blend.clearsOutsideSource ? 0..<shown.width : SpanKernels.visibleRange(source, count: shown.width)
             guard !visible.isEmpty else { continue }
-            let dst = target.row(area.y + row) + area.x + visible.lowerBound
-            if let coverage {
-                SpanKernels.composite(
-                    dst, source: source + visible.lowerBound,
-                    coverage: coverage.row(area.y + row) + (area.x - coverage.region.x) + visible.lowerBound,
-                    count: visible.count, opacity: opacity)
-            } else {
-                SpanKernels.composite(dst, source: source + visible.lowerBound, count: visible.count, opacity: opacity)
+            let dst = target.row(y) + shown.x + visible.lowerBound
+            let cut = coverage.map { UnsafePointer($0.row(y) + (shown.x - $0.region.x) + visible.lowerBound) }
+            BlendKernels.composite(
+                dst, source: source + visible.lowerBound, coverage: cut, count: visible.count, opacity: opacity, mode: blend)
+        }
+    }
+
+    /// Clears every pixel of `target` outside `area`: where an operator that clears without a
+    /// source (`sourceIn`, ...) meets the transparent rest of its isolation group.
+    static func clear(_ target: PixelBuffer, outside area: PixelRect) {
+        let all = PixelRect(x: 0, y: target.rows.lowerBound, width: target.width, height: target.rows.count)
+        let kept = area.intersection(all)
+        for y in all.y..<all.maxY {
+            let row = target.row(y)
+            guard !kept.isEmpty, y >= kept.y, y < kept.maxY else {
+                row.update(repeating: 0, count: all.width)
+                continue
             }
+            row.update(repeating: 0, count: kept.x)
+            (row + kept.maxX).update(repeating: 0, count: all.maxX - kept.maxX)
+        }
+    }
+
+    /// A filter on the open picture over `area`: each channel blurred on its own (premultiplied
+    /// colour blurs as the picture does), or the colour matrix pixel by pixel.
+    private func apply(_ filter: FilterStep, to picture: PixelBuffer, over area: PixelRect) {
+        guard !area.isEmpty else { return }
+        switch filter {
+        case .blur(let sigma):
+            guard sigma > 0 else { return }
+            let plane = CoverageMask(region: area)
+            for channel in 0..<4 {
+                let shift = UInt32(8 * channel)
+                for y in area.y..<area.maxY {
+                    let src = picture.row(y) + area.x
+                    let out = plane.row(y)
+                    for x in 0..<area.width { out[x] = UInt8(truncatingIfNeeded: src[x] >> shift) }
+                }
+                let blurred = GaussianBlur.apply(plane, region: area, sigma: sigma, shift: .zero)
+                let keep = ~(UInt32(0xFF) << shift)
+                for y in area.y..<area.maxY {
+                    let dst = picture.row(y) + area.x
+                    let from = blurred.row(y)
+                    for x in 0..<area.width { dst[x] = dst[x] & keep | UInt32(from[x]) << shift }
+                }
+            }
+            // Each channel rounded on its own: colour may pass alpha by a level.
+            for y in area.y..<area.maxY { SpanKernels.clampToAlpha(picture.row(y) + area.x, count: area.width) }
+        case .colorMatrix(let matrix):
+            let m = ColorMatrix(matrix)
+            for y in area.y..<area.maxY { m.apply(picture.row(y) + area.x, count: area.width) }
         }
     }
 

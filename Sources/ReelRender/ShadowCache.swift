@@ -66,6 +66,8 @@ public struct ShadowCache {
             func black(_ c: Color) -> Color { Color(red: 0, green: 0, blue: 0, alpha: c.alpha) }
             var l = layer
             l.id = ""
+            // A colour matrix can make alpha from colour: such a subtree keeps its colours.
+            guard l.filters.isEmpty else { return l }
             l.backgroundColor = l.backgroundColor.map(black)
             l.borderColor = black(l.borderColor)
             l.shadowColor = black(l.shadowColor)

@@ -21,11 +21,19 @@ struct ShadowGeometry: Hashable, Sendable {
         let h = Homography(toDevice)
         let a = layer.anchorInBounds
         let o = h.apply(a) ?? .zero
+        let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
+        self.init(sigma: layer.shadowRadius * Self.blurScale(of: layer, toDevice: toDevice), offset: moved - o)
+    }
+
+    /// Device pixels per layer unit for a blur (a shadow's or a `gaussianBlur` filter's):
+    /// sqrt(|det|) of `toDevice` at the layer's anchor, the same in both directions.
+    static func blurScale(of layer: Layer, toDevice: Transform3D) -> Double {
+        let h = Homography(toDevice)
+        let a = layer.anchorInBounds
+        let o = h.apply(a) ?? .zero
         let ox = h.apply(Point(x: a.x + 1, y: a.y)) ?? o
         let oy = h.apply(Point(x: a.x, y: a.y + 1)) ?? o
-        let det = abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x))
-        let moved = h.apply(Point(x: a.x + layer.shadowOffset.width, y: a.y + layer.shadowOffset.height)) ?? o
-        self.init(sigma: layer.shadowRadius * det.squareRoot(), offset: moved - o)
+        return abs((ox.x - o.x) * (oy.y - o.y) - (ox.y - o.y) * (oy.x - o.x)).squareRoot()
     }
 
     /// In the pixels of a mask drawn at `scale` pixels per layer unit.

@@ -15,6 +15,10 @@ struct AnimationTarget: Hashable, Sendable {
     init?(_ keyPath: String) {
         // Most key paths name the layer's own key: no steps to split off.
         if !keyPath.hasPrefix("mask.") && !keyPath.hasPrefix("sublayers.") {
+            if let property = LayerProperty.filterValue(keyPath) {
+                (steps, self.property) = ([], property)
+                return
+            }
             guard let property = LayerProperty.all[keyPath], LayerProperty.animatableKeyPaths.contains(keyPath) else {
                 return nil
             }
@@ -35,6 +39,10 @@ struct AnimationTarget: Hashable, Sendable {
             }
         }
         let name = parts.joined(separator: ".")
+        if let property = LayerProperty.filterValue(name) {
+            (self.steps, self.property) = (steps, property)
+            return
+        }
         guard let property = LayerProperty.all[name], LayerProperty.animatableKeyPaths.contains(name) else { return nil }
         self.steps = steps
         self.property = property

@@ -14,7 +14,7 @@ public enum LayerKeyReference {
         let v = p.defaultValue
         switch v {
         case .transform(let m) where m.isIdentity: return "identity"
-        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]), .time(nil): return "none"
+        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]), .time(nil), .filters([]): return "none"
         case .color(let c):
             if p.kind == .optionalColor, c == .clear { return "none" }
             return "`\(c.hexString)`"
@@ -59,6 +59,11 @@ public enum LayerKeyReference {
         case .numbers: return orNull(array(of: number))
         case .colors: return orNull(array(of: ref("color")))
         case .dashes: return orNull(array(of: .object([("type", .string("number")), ("minimum", .number(0))])))
+        case .filters: return array(of: ref("layerFilter"))
+        case .colorMatrix:
+            return .object([
+                ("type", .string("array")), ("items", number), ("minItems", .number(20)), ("maxItems", .number(20))
+            ])
         }
     }
 

@@ -211,6 +211,14 @@ public final class LayerProperty: @unchecked Sendable {
             "maskMode", extension: true,
             "How the mask lets the layer show: its alpha, its luminance (0.2126 R + 0.7152 G + 0.0722 B), or either inverted.",
             \.maskMode)
+        choice(
+            "compositingFilter", extension: true,
+            "How the layer's picture lands on what is drawn before it in its isolation group: `normal`, a W3C blend mode, `plusLighter` or a Porter-Duff operator.",
+            \.compositingFilter)
+        add(
+            "filters", .filters, animatable: false, extension: true,
+            "Gaussian blurs and colour matrices applied in order to the layer's picture; their values animate by `filters.NAME.radius` and `filters.NAME.matrix`.",
+            get: { .filters($0.filters) }, set: { if case .filters(let f) = $1 { $0.filters = f } })
         flag("shouldRasterize", animatable: false, "Flattens the subtree into a bitmap before opacity.", \.shouldRasterize)
         key("rasterizationScale", animatable: false, "Bitmap pixels per point when rasterizing.", \.rasterizationScale)
         // CALayer: shadow.
@@ -351,6 +359,37 @@ public final class LayerProperty: @unchecked Sendable {
     /// The keys a layer of class `c` has, in a stable order.
     public static func layerKeys(for c: LayerClass) -> [String] {
         layerKeys.filter { all[$0]!.belongs(to: c) }
+    }
+
+    /// The property an animation of one filter's value reaches (`filters.NAME.radius` of a
+    /// `gaussianBlur`, `filters.NAME.matrix` of a `colorMatrix`); nil for other key paths.
+    /// Made per key path: the names are the file's.
+    static func filterValue(_ keyPath: String) -> LayerProperty? {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "filters", !parts[1].isEmpty, parts[2] == "radius" || parts[2] == "matrix" else {
+            return nil
+        }
+        let name = String(parts[1])
+        let isRadius = parts[2] == "radius"
+        return LayerProperty(
+            keyPath: keyPath, kind: isRadius ? .nonNegative : .colorMatrix, isLayerKey: false, owner: nil, isAnimatable: true,
+            summary: "", isExtension: true,
+            get: { layer in
+                switch layer.filters.first(where: { $0.name == name })?.kind {
+                case .gaussianBlur(let radius)?: return .number(radius)
+                case .colorMatrix(let m)?: return .numbers(m)
+                case nil: return isRadius ? .number(0) : .numbers(LayerFilter.identityMatrix)
+                }
+            },
+            set: { layer, value in
+                guard let i = layer.filters.firstIndex(where: { $0.name == name }) else { return }
+                switch (layer.filters[i].kind, value) {
+                case (.gaussianBlur, .number(let r)): layer.filters[i].kind = .gaussianBlur(radius: max(r, 0))
+                case (.colorMatrix, .numbers(let m)) where m.count == LayerFilter.matrixCount:
+                    layer.filters[i].kind = .colorMatrix(m)
+                default: break
+                }
+            })
     }
 
     /// Properties animations may target.

@@ -1,4 +1,5 @@
 import ReelCore
+import ReelLayers
 
 extension PropertyValue {
     /// The value as the timeline file writes it (what `ValueKind.decode` reads back): numbers
@@ -17,6 +18,19 @@ extension PropertyValue {
         case .numbers(let v), .dashes(let v): return .array(v.map { .number($0) })
         case .colors(let v):
             return .array(v.map { .array([.number($0.red), .number($0.green), .number($0.blue), .number($0.alpha)]) })
+        case .filters(let list):
+            return .array(
+                list.map { f in
+                    switch f.kind {
+                    case .gaussianBlur(let radius):
+                        return .object([("name", .string(f.name)), ("type", .string("gaussianBlur")), ("radius", .number(radius))]
+                        )
+                    case .colorMatrix(let m):
+                        return .object([
+                            ("name", .string(f.name)), ("type", .string("colorMatrix")), ("matrix", .array(m.map { .number($0) }))
+                        ])
+                    }
+                })
         case .path(nil): return .null
         case .path(let path?):
             let elements = JSONValue.array(

@@ -1,4 +1,5 @@
 import ReelCore
+import ReelLayers
 
 /// A layer property's value as a timeline holds it, from the file through animation to the
 /// layer: it says what it is. Numbers, points, sizes, rects, colours and transforms
@@ -37,6 +38,8 @@ public enum PropertyValue: Hashable, Sendable {
     case string(String)
     /// Seconds, or none (a layer's `timeRemap` unset): mixed with another time, stepping to or from none.
     case time(Double?)
+    /// A layer's `filters` in order; steps (their values animate one by one, `filters.NAME.radius`).
+    case filters([LayerFilter])
 
     /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
     /// interpolation, addition, splines and paced distances work on. Empty for values that step.
@@ -56,7 +59,7 @@ public enum PropertyValue: Hashable, Sendable {
                 (r.fontSize.map { [$0] } ?? []) + (r.foregroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [])
             }
         case .time(let t): return t.map { [$0] } ?? []
-        case .image, .bool, .choice, .count, .dashes, .string: return []
+        case .image, .bool, .choice, .count, .dashes, .string, .filters: return []
         }
     }
 
@@ -91,14 +94,14 @@ public enum PropertyValue: Hashable, Sendable {
             }
             return .text(runs)
         case .time(let t): return t == nil || c.isEmpty ? self : .time(c[0])
-        case .image, .bool, .choice, .count, .dashes, .string: return self
+        case .image, .bool, .choice, .count, .dashes, .string, .filters: return self
         }
     }
 
     /// Whether animations step between values of this kind instead of interpolating.
     var steps: Bool {
         switch self {
-        case .image, .bool, .choice, .count, .dashes, .string: return true
+        case .image, .bool, .choice, .count, .dashes, .string, .filters: return true
         default: return false
         }
     }

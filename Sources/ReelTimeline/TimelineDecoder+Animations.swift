@@ -133,6 +133,29 @@ extension TimelineDecoder {
     /// components for `transform.` key paths), reporting at `k` when not.
     private func fits(_ target: AnimationTarget, _ path: String, _ k: JSONNode, on model: Layer) -> Bool {
         let name = target.property.keyPath
+        if name.hasPrefix("filters.") {
+            let parts = name.split(separator: ".").map(String.init)
+            let wanted = parts[2] == "radius" ? "gaussianBlur" : "colorMatrix"
+            let kinds = model.filters.map { f -> (String, String) in
+                switch f.kind {
+                case .gaussianBlur: return (f.name, "gaussianBlur")
+                case .colorMatrix: return (f.name, "colorMatrix")
+                }
+            }
+            guard let found = kinds.first(where: { $0.0 == parts[1] }) else {
+                k.problem(
+                    expected: "the name of one of the target layer's filters", found: "`\(parts[1])`",
+                    suggestion: Suggestion.didYouMean(parts[1], in: kinds.map(\.0)))
+                return false
+            }
+            guard found.1 == wanted else {
+                k.problem(
+                    expected:
+                        "`filters.\(parts[1]).\(found.1 == "gaussianBlur" ? "radius" : "matrix")` for a `\(found.1)` filter",
+                    found: "`\(path)`")
+                return false
+            }
+        }
         if let owner = target.property.owner, owner != model.layerClass {
             k.problem(
                 expected: "a key path of the target layer's class (\(model.layerClass.rawValue))",

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelLayers
 
 /// The type of a layer property's value as the file writes it: what `decode` accepts and
 /// error messages expect; the decoded value is a `PropertyValue` of the matching case.
@@ -54,6 +55,11 @@ public enum ValueKind: Hashable, Sendable {
     case choice([String])
     /// Seconds, or null for none (`timeRemap`).
     case optionalTime
+    /// A layer's `filters`: an array of `{"name", "type": "gaussianBlur", "radius"}` and
+    /// `{"name", "type": "colorMatrix", "matrix"}`, names unique.
+    case filters
+    /// A colour matrix: 20 numbers, rows for R, G, B, A (`filters.NAME.matrix`).
+    case colorMatrix
 
     /// How the file writes it, for error messages.
     public var expectation: String {
@@ -82,6 +88,10 @@ public enum ValueKind: Hashable, Sendable {
         case .fontName: return "a font: an asset name, or a family or face name such as \"Helvetica\""
         case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
         case .optionalTime: return "a time in seconds, or null for none"
+        case .filters:
+            return
+                "an array of filters {\"name\", \"type\": \"gaussianBlur\", \"radius\"} or {\"name\", \"type\": \"colorMatrix\", \"matrix\"}"
+        case .colorMatrix: return "a colour matrix: 20 numbers, rows for R, G, B, A"
         }
     }
 
@@ -177,6 +187,16 @@ public enum ValueKind: Hashable, Sendable {
         case .fontName:
             if case .string(let s) = node.value, !s.isEmpty, !s.unicodeScalars.contains(where: TextCoding.isControl) {
                 return .string(s)
+            }
+        case .filters:
+            return FilterCoding.decode(node).map { .filters($0) }
+        case .colorMatrix:
+            if case .array(let items) = node.value, items.count == LayerFilter.matrixCount {
+                return Self.elementNumbers(node, items).map { .numbers($0) }
+            }
+            if case .array(let items) = node.value {
+                node.problem(expected: expectation, found: "\(items.count) numbers")
+                return nil
             }
         case .optionalTime:
             if case .null = node.value { return .time(nil) }

@@ -16,6 +16,11 @@ import Testing
 /// edges as above. Images are drawn by Skia at 1x with the same filter: sampled pixels within 4 (rounding of
 /// bilinear weights and of mipmap averages); the turned image's outline, where Skia's 1x
 /// anti-aliasing is coarse, up to 30 on at most 120 of its ~250 edge pixels.
+/// Compositing (Skia's SkBlendMode on saveLayer restores): within 8, but where an operator is
+/// not linear in the source's coverage (`plusLighter` clamps its sum): Reel lands the layer's
+/// anti-aliased picture with the operator, the reference averages 64 samples each landed whole,
+/// up to 35 levels on a few edge pixels (the `sharedEdges` allowance). Filters (Skia's blur
+/// image filter and colour-matrix colour filter in a clipped layer) within 8.
 @Suite struct ShapeGoldenTests {
     static let singleShape = GoldenImage.Tolerance(tolerance: 8)
     static let sharedEdges = GoldenImage.Tolerance(tolerance: 8, outliers: 320, outlierTolerance: 56)
@@ -37,7 +42,8 @@ import Testing
         ("fill-even-odd", sharedEdges), ("gradient-axial", singleShape), ("gradient-radial", singleShape),
         ("gradient-conic", singleShape), ("gradient-rounded", singleShape), ("mask-modes", singleShape),
         ("replicator-ring", sharedEdges),
-        ("replicator-delay", singleShape)
+        ("replicator-delay", singleShape), ("blend-modes", sharedEdges), ("isolation", singleShape),
+        ("filters", singleShape)
     ])
     func matchesSkia(name: String, tolerance: GoldenImage.Tolerance) throws {
         let scene = GoldenImage.goldens.appendingPathComponent("shapes/\(name).json")
