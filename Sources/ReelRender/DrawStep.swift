@@ -92,8 +92,10 @@ public struct ShadowStep: Sendable {
 
 /// One of a layer's `filters` as a plan step, in the pixels of the picture it works on.
 public enum FilterStep: Sendable {
-    /// A Gaussian blur of every channel, sigma in pixels; edges blur into transparency.
-    case blur(sigma: Double)
+    /// A Gaussian blur of every channel, sigma in pixels, of what lies in `source` (the
+    /// picture's extent so far), worked out over `output` (what the rest of the layer's drawing
+    /// reads); the picture is transparent elsewhere afterwards. Edges blur into transparency.
+    case blur(sigma: Double, source: PixelRect, output: PixelRect)
     /// A colour matrix on straight colour (`LayerFilter.Kind.colorMatrix`).
     case colorMatrix([Double])
 }

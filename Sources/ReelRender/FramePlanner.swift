@@ -213,18 +213,26 @@ public struct FramePlanner {
             let shifted = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
             emit(.beginGroup, area, index, .filter)
             drawElements(open, index: index, toDevice: shifted, clip: inside, opacity: 1, path: path)
-            // The picture's extent, in its own pixels, as each filter finds it.
+            // The picture's extent, in its own pixels, as each filter finds it, and the part of
+            // the picture each filter's result is read over: the clip, grown by the reach of
+            // the blurs after it.
             var extent = Rect(
                 x: base.minX - Double(area.x), y: base.minY - Double(area.y), width: base.width, height: base.height)
+            var later = reach
+            let shown = clip.intersection(area)
+            let target = PixelRect(x: shown.x - area.x, y: shown.y - area.y, width: shown.width, height: shown.height)
             for filter in layer.filters {
                 switch filter.kind {
                 case .gaussianBlur(let radius):
                     let sigma = min(radius * scale, GaussianBlur.maximumSigma)
+                    later -= GaussianBlur.reach(sigma: sigma)
                     guard sigma > 0 else { continue }
-                    emit(.filter(.blur(sigma: sigma)), inside, index, .filter)
+                    let source = PixelRect(covering: extent).intersection(inside)
                     extent = extent.outset(by: Double(GaussianBlur.reach(sigma: sigma)))
+                    let output = PixelRect(covering: extent).intersection(target.outset(by: later)).intersection(inside)
+                    emit(.filter(.blur(sigma: sigma, source: source, output: output)), inside, index, .filter)
                 case .colorMatrix(let matrix):
-                    let region = PixelRect(covering: extent).intersection(inside)
+                    let region = PixelRect(covering: extent).intersection(target.outset(by: later)).intersection(inside)
                     guard !region.isEmpty else { continue }
                     emit(.filter(.colorMatrix(matrix)), region, index, .filter)
                 }

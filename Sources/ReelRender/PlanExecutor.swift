@@ -364,26 +364,29 @@ public final class PlanExecutor {
     private func apply(_ filter: FilterStep, to picture: PixelBuffer, over area: PixelRect) {
         guard !area.isEmpty else { return }
         switch filter {
-        case .blur(let sigma):
+        case .blur(let sigma, let source, let output):
             guard sigma > 0 else { return }
-            let plane = CoverageMask(region: area)
-            for channel in 0..<4 {
+            // Each channel of what lies in `source`, blurred over `output`.
+            let plane = CoverageMask(region: source)
+            let channels = (0..<4).map { channel -> CoverageMask in
                 let shift = UInt32(8 * channel)
-                for y in area.y..<area.maxY {
-                    let src = picture.row(y) + area.x
+                for y in source.y..<source.maxY {
+                    let src = picture.row(y) + source.x
                     let out = plane.row(y)
-                    for x in 0..<area.width { out[x] = UInt8(truncatingIfNeeded: src[x] >> shift) }
+                    for x in 0..<source.width { out[x] = UInt8(truncatingIfNeeded: src[x] >> shift) }
                 }
-                let blurred = GaussianBlur.apply(plane, region: area, sigma: sigma, shift: .zero)
-                let keep = ~(UInt32(0xFF) << shift)
-                for y in area.y..<area.maxY {
-                    let dst = picture.row(y) + area.x
-                    let from = blurred.row(y)
-                    for x in 0..<area.width { dst[x] = dst[x] & keep | UInt32(from[x]) << shift }
-                }
+                return GaussianBlur.apply(plane, region: output, sigma: sigma, shift: .zero)
             }
-            // Each channel rounded on its own: colour may pass alpha by a level.
-            for y in area.y..<area.maxY { SpanKernels.clampToAlpha(picture.row(y) + area.x, count: area.width) }
+            for y in area.y..<area.maxY { (picture.row(y) + area.x).update(repeating: 0, count: area.width) }
+            for y in output.y..<output.maxY {
+                let dst = picture.row(y) + output.x
+                let (r, g, b, a) = (channels[0].row(y), channels[1].row(y), channels[2].row(y), channels[3].row(y))
+                for x in 0..<output.width {
+                    dst[x] = UInt32(r[x]) | UInt32(g[x]) << 8 | UInt32(b[x]) << 16 | UInt32(a[x]) << 24
+                }
+                // Each channel rounded on its own: colour may pass alpha by a level.
+                SpanKernels.clampToAlpha(dst, count: output.width)
+            }
         case .colorMatrix(let matrix):
             let m = ColorMatrix(matrix)
             for y in area.y..<area.maxY { m.apply(picture.row(y) + area.x, count: area.width) }

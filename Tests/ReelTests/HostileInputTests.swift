@@ -46,6 +46,13 @@ import Testing
             "frame":[0,0,100,100],"path":{"elements":[["move",0,0],\(lines)]}}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("shape-path-million-elements.json"))
+        // Layers with a blur each, nested 10,000 deep (800 KB: made here).
+        let nested =
+            String(
+                repeating: #"{"id":"l","filters":[{"name":"b","type":"gaussianBlur","radius":4}],"sublayers":["#, count: 10_000)
+            + String(repeating: "]}", count: 10_000)
+        try Data((#"{"canvas":{"width":64,"height":64,"duration":1},"layers":["# + nested + "]}").utf8)
+            .write(to: dir.appendingPathComponent("filters-nested-ten-thousand.json"))
         // Fonts from Debian's packages, cut short and as a collection, and a string of 10 MB.
         try Data(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")).prefix(700_000))
             .write(to: dir.appendingPathComponent("assets/truncated.ttf"))
