@@ -136,8 +136,16 @@ public struct LayerDocument {
             JSONValue.object([("translation", translation.json), ("rotation", Degrees(degrees).json), ("scale", scale.json)]))
     }
 
-    /// A mask layer, in this layer's coordinates.
-    public func mask(_ mask: LayerDocument) -> LayerDocument { set("mask", mask.document) }
+    /// A mask layer, in this layer's coordinates, read by `mode` (alpha unless told).
+    public func mask(_ mask: LayerDocument, mode: MaskMode? = nil) -> LayerDocument {
+        set("mask", mask.document).setting("maskMode", mode?.rawValue)
+    }
+
+    /// How the layer's picture lands on its backdrop: a blend mode or Porter-Duff operator (Reel's `compositingFilter`).
+    public func compositingFilter(_ mode: BlendMode) -> LayerDocument { set("compositingFilter", mode.rawValue) }
+
+    /// The layer's `filters`, applied in order; animate them by `filters.NAME.radius` / `filters.NAME.matrix`.
+    public func filters(_ filters: [LayerFilter]) -> LayerDocument { set("filters", PropertyValue.filters(filters).json) }
 }
 
 /// What a layer's block may hold.

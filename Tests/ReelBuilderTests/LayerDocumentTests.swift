@@ -96,3 +96,22 @@ import Testing
         #expect(layer.player.videoGravity == .resizeAspectFill && abs(layer.player.time - 0.5) < 1e-12)
     }
 }
+
+@Suite struct CompositingBuilderTests {
+    /// Operators, mask modes and filters written from Swift decode to the model the file gives.
+    @Test func compositingKeysRoundTrip() throws {
+        let doc = TimelineDocument(width: 100, height: 100, duration: 1) {
+            LayerDocument("glow")
+                .frame(10, 10, 40, 40).backgroundColor("#FF8800").compositingFilter(.screen)
+                .filters([
+                    LayerFilter(name: "soft", kind: .gaussianBlur(radius: 4)),
+                    LayerFilter(name: "grade", kind: .colorMatrix(LayerFilter.identityMatrix))
+                ])
+                .mask(LayerDocument("matte").frame(0, 0, 40, 40).backgroundColor("#FFFFFF"), mode: .luminanceInverted)
+        }
+        let layer = try doc.build().layers[0].model
+        #expect(layer.compositingFilter == .screen)
+        #expect(layer.maskMode == .luminanceInverted)
+        #expect(layer.filters.map(\.kind) == [.gaussianBlur(radius: 4), .colorMatrix(LayerFilter.identityMatrix)])
+    }
+}
