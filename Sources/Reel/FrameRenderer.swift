@@ -66,7 +66,7 @@ public final class FrameRenderer {
     /// Renders an evaluated layer tree (coordinates in points, the canvas's scale) into
     /// `buffer`, the canvas's pixel size. Pixels the tree leaves uncovered become transparent.
     func render(_ tree: Layer, into buffer: PixelBuffer) {
-        executor.run(plan(tree), into: buffer, planner: planner)
+        executor.run(plan(tree), into: buffer)
     }
 
     /// Renders the frame at `time` seconds straight into `frame` (yuv420p) with `converter`:
@@ -101,13 +101,13 @@ public final class FrameRenderer {
             }
             converted = end
         }
-        let banded = executor.runInBands(plan, planner: planner, clock: clock, carry: FrameRenderer.carriedRows) { view, rows in
+        let banded = executor.runInBands(plan, clock: clock, carry: FrameRenderer.carriedRows) { view, rows in
             convert(view, drawn: rows.upperBound)
         }
         if !banded {
             let buffer = wholeFrame ?? makeBuffer()
             wholeFrame = buffer
-            executor.run(plan, into: buffer, planner: planner, clock: clock)
+            executor.run(plan, into: buffer, clock: clock)
             convert(buffer, drawn: plan.height)
         }
         if let failure { throw failure }

@@ -77,8 +77,9 @@ public struct ShadowStep: Sendable {
         case polygons([[Point]])
         /// A mask made once in the layer's own space and kept (see `ShadowCache`), drawn
         /// through `toTarget`: for transforms that keep shapes similar (rotation, uniform
-        /// scale, translation), under which a Gaussian blur commutes.
-        case cached(ShadowCache.Key, toTarget: AffineTransform)
+        /// scale, translation), under which a Gaussian blur commutes. The deferred plan draws
+        /// the unblurred shape in mask pixels.
+        case cached(DeferredPlan<ShadowCache.Key>, toTarget: AffineTransform)
     }
 
     public var shape: Shape
@@ -88,6 +89,29 @@ public struct ShadowStep: Sendable {
     public var clip: [[Point]]?
     /// Premultiplied colour at full coverage.
     public var color: UInt32
+}
+
+/// A plan made only when it is needed: for a picture the executor keeps (a `shouldRasterize`
+/// bitmap, the shape a kept shadow blurs), named by `key`, whose plan the planner hands over with
+/// the step. Drawing never plans, and never sees the layers: data flows one way.
+public struct DeferredPlan<Key: Hashable & Sendable>: Hashable, Sendable {
+    public let key: Key
+    /// The plan, when the kept picture is missing.
+    let make: @Sendable () -> DeferredDrawing
+
+    init(key: Key, make: @escaping @Sendable () -> DeferredDrawing) {
+        self.key = key
+        self.make = make
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { a.key == b.key }
+    public func hash(into h: inout Hasher) { h.combine(key) }
+}
+
+/// What a deferred plan draws, over `region` (its pixels): coverage of polygons, or a plan.
+public enum DeferredDrawing: Sendable {
+    case polygons([[Point]], region: PixelRect)
+    case plan(FramePlan, region: PixelRect)
 }
 
 /// One of a layer's `filters` as a plan step, in the pixels of the picture it works on.
@@ -102,12 +126,11 @@ public enum FilterStep: Sendable {
 
 /// A `shouldRasterize` layer as a plan step.
 public struct RasterizedStep: Sendable {
-    /// The layer with placement and fading reset: what the bitmap shows.
-    public var content: Layer
-    public var scale: Double
+    /// What the bitmap shows (equal keys, equal pixels) and the plan that draws it, made by the
+    /// planner only when the executor's cache lacks the bitmap.
+    public var content: DeferredPlan<RasterCache.Key>
     public var width: Int, height: Int
-    /// Layer space to bitmap pixels, and bitmap pixels to the target.
-    public var localToBitmap: Transform3D
+    /// Bitmap pixels to the target.
     public var bitmapToTarget: Transform3D
     public var opacity: UInt32
 }

@@ -13,7 +13,7 @@ import ReelText
 /// group opacity or `shouldRasterize` asks for it). Each layer's 3D content is flattened into
 /// its superlayer's plane, as CALayer does. Planning touches no pixels: it decides what is
 /// drawn where, in which order, and through which offscreen pictures.
-public struct FramePlanner {
+public struct FramePlanner: Sendable {
     /// Images for `contents` and fonts for text.
     public let assets: DrawingAssets
     /// Whether shadows under similarity transforms use masks kept in layer space (the
@@ -35,9 +35,7 @@ public struct FramePlanner {
 
     /// The plan for `root` (coordinates in points) on a `width` x `height` frame, `scale` pixels per point.
     public func plan(_ root: Layer, width: Int, height: Int, scale: Double) -> FramePlan {
-        var builder = Builder(
-            plan: FramePlan(width: width, height: height), assets: assets, keepsShadows: keepsShadows, strokes: strokes,
-            outlines: outlines)
+        var builder = Builder(plan: FramePlan(width: width, height: height), planner: self)
         // About a step and a name per layer: a tree of many layers is not copied as its plan grows.
         builder.plan.steps.reserveCapacity(root.sublayers.count + 1)
         builder.plan.layers.reserveCapacity(root.sublayers.count + 1)
@@ -48,24 +46,21 @@ public struct FramePlanner {
         return builder.plan
     }
 
-    /// The plan of a `shouldRasterize` layer's bitmap.
-    func plan(_ step: RasterizedStep) -> FramePlan {
-        var builder = Builder(
-            plan: FramePlan(width: step.width, height: step.height), assets: assets, keepsShadows: keepsShadows, strokes: strokes,
-            outlines: outlines)
-        let layer = builder.register(step.content, path: step.content.id)
+    /// The plan of a `shouldRasterize` layer's bitmap: `content` (placement and fading reset)
+    /// through `localToBitmap` on a `width` x `height` bitmap.
+    func planBitmap(of content: Layer, width: Int, height: Int, localToBitmap: Transform3D) -> FramePlan {
+        var builder = Builder(plan: FramePlan(width: width, height: height), planner: self)
+        let layer = builder.register(content, path: content.id)
         builder.drawContent(
-            step.content, index: layer, toDevice: step.localToBitmap,
-            clip: PixelRect(x: 0, y: 0, width: step.width, height: step.height), opacity: 1, path: step.content.id)
+            content, index: layer, toDevice: localToBitmap, clip: PixelRect(x: 0, y: 0, width: width, height: height),
+            opacity: 1, path: content.id)
         return builder.plan
     }
 
     /// The plan of a layer's own elements at `scale` bitmap pixels per unit, the bitmap's
     /// pixel (0, 0) at layer point `origin` / `scale`: the shape a cached shadow blurs.
     func plan(elementsOf layer: Layer, scale: Double, region: PixelRect) -> FramePlan {
-        var builder = Builder(
-            plan: FramePlan(width: region.width, height: region.height), assets: assets, keepsShadows: keepsShadows,
-            strokes: strokes, outlines: outlines)
+        var builder = Builder(plan: FramePlan(width: region.width, height: region.height), planner: self)
         let index = builder.register(layer, path: layer.id)
         let toBitmap = Transform3D.scale(scale, scale).concatenating(.translation(Double(-region.x), Double(-region.y)))
         builder.drawElements(
@@ -76,19 +71,53 @@ public struct FramePlanner {
 
     /// The box, in the layer's own space, of what its elements draw (without its own shadow).
     func elementsExtent(of layer: Layer) -> Rect {
-        Builder(
-            plan: FramePlan(width: 0, height: 0), assets: assets, keepsShadows: keepsShadows, strokes: strokes, outlines: outlines
-        ).deviceExtent(
+        Builder(plan: FramePlan(width: 0, height: 0), planner: self).deviceExtent(
             of: layer, toDevice: .identity, ownShadow: false)
+    }
+
+    /// The unblurred shape a kept shadow blurs, in mask pixels (`key.scale` per layer unit):
+    /// its `shadowPath`, a plain card's rounded bounds as coverage, or a plan of the layer's elements.
+    func shadowShape(_ key: ShadowCache.Key) -> DeferredDrawing {
+        let scale = key.scale
+        switch key.shape {
+        case .path(let path):
+            let polygons = path.area(transform: .scale(scale, scale))
+            return .polygons(polygons, region: Self.maskRegion(covering: Rect(bounding: polygons.joined())))
+        case .elements(let layer) where Self.isOpaqueRoundedRect(layer):
+            // Its alpha is the rounded bounds' coverage: drawn as coverage, with no picture.
+            let r = layer.bounds.scaled(by: scale)
+            let polygons = Path(roundedRect: r, cornerRadius: layer.bounds.clampedCornerRadius(layer.cornerRadius) * scale)
+                .polygons(transform: .identity)
+            return .polygons(polygons, region: Self.maskRegion(covering: r))
+        case .elements(let layer):
+            let box = Self.maskRegion(covering: elementsExtent(of: layer).scaled(by: scale))
+            return .plan(plan(elementsOf: layer, scale: scale, region: box), region: box)
+        }
+    }
+
+    /// Whether a layer's elements are its rounded bounds in opaque colours and nothing else
+    /// (a plain card): their alpha is the rounded bounds' coverage.
+    static func isOpaqueRoundedRect(_ layer: Layer) -> Bool {
+        layer.layerClass == .layer && layer.sublayers.isEmpty && layer.mask == nil && layer.contents == nil
+            && layer.backgroundColor?.alpha == 1 && (layer.borderWidth <= 0 || layer.borderColor.alpha == 1)
+    }
+
+    /// The pixels covering `r`, at least one (a mask needs a region even for an empty shape).
+    static func maskRegion(covering r: Rect?) -> PixelRect {
+        guard let r else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        let box = PixelRect(covering: r)
+        return box.isEmpty ? PixelRect(x: box.x, y: box.y, width: 1, height: 1) : box
     }
 
     /// The plan under construction and the rules that fill it.
     struct Builder {
         var plan: FramePlan
-        let assets: DrawingAssets
-        let keepsShadows: Bool
-        let strokes: StrokeCache
-        let outlines: OutlineCache
+        /// The planner whose settings and caches the rules use, and which deferred plans call.
+        let planner: FramePlanner
+        var assets: DrawingAssets { planner.assets }
+        var keepsShadows: Bool { planner.keepsShadows }
+        var strokes: StrokeCache { planner.strokes }
+        var outlines: OutlineCache { planner.outlines }
         /// Whether a picture lands with an operator other than source-over: the canvas's
         /// layers then draw as one group over the background (`isolatingCanvas`).
         var blends = false
@@ -272,9 +301,15 @@ public struct FramePlanner {
             let localToBitmap = Transform3D.scale(scale, scale).concatenating(.translation(-origin.x, -origin.y))
             let bitmapToDevice = Transform3D.translation(origin.x, origin.y).concatenating(.scale(1 / scale, 1 / scale))
                 .concatenating(toDevice)
+            let content = layer.unplaced
+            let planner = self.planner
             let step = RasterizedStep(
-                content: layer.unplaced, scale: scale, width: width, height: height, localToBitmap: localToBitmap,
-                bitmapToTarget: bitmapToDevice, opacity: alpha(opacity))
+                content: DeferredPlan(key: RasterCache.Key(layer: content, scale: scale)) {
+                    .plan(
+                        planner.planBitmap(of: content, width: width, height: height, localToBitmap: localToBitmap),
+                        region: PixelRect(x: 0, y: 0, width: width, height: height))
+                },
+                width: width, height: height, bitmapToTarget: bitmapToDevice, opacity: alpha(opacity))
             let area = PixelRect(
                 covering: bounds(of: Rect(x: 0, y: 0, width: Double(width), height: Double(height)), bitmapToDevice))
             emit(.rasterized(step), area.intersection(clip), index, .rasterized)
@@ -291,8 +326,10 @@ public struct FramePlanner {
         ) {
             let radius = cornerRadius(of: layer)
             let contents = contentsSource(of: layer, toDevice: toDevice)
-            let sublayers = layer.sublayers.contains { !$0.isHidden } && copies(of: layer) > 0
-            let inner = contents != nil || sublayers || drawsClassContents(layer)
+            let rules = layer.layerClass.planner
+            let sublayers = layer.sublayers.contains { !$0.isHidden } && rules.copies(layer) > 0
+            let ownContents = rules.drawsContents(layer)
+            let inner = contents != nil || sublayers || ownContents
             guard inner, layer.masksToBounds else {
                 drawBackground(layer, index: index, radius: radius, toDevice: toDevice, clip: clip, opacity: opacity)
                 if inner {
@@ -314,7 +351,7 @@ public struct FramePlanner {
             let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
             guard !area.isEmpty else { return }
             let polygons = outlines.roundedRect(layer.bounds, radius: radius, transform: toDevice)
-            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers, !drawsClassContents(layer) {
+            if let contents, layer.backgroundColor == nil, layer.borderWidth <= 0, !sublayers, !ownContents {
                 // Contents alone: cut as they are drawn, with no picture of their own.
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: area, opacity: opacity, cut: polygons)
                 return
@@ -347,36 +384,23 @@ public struct FramePlanner {
             if let contents {
                 drawContents(contents, of: layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, cut: nil)
             }
-            drawClassContents(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity)
+            let rules = layer.layerClass.planner
+            rules.drawContents(layer, in: &self, index: index, toDevice: toDevice, clip: clip, opacity: opacity)
             let space = layer.sublayerTransformInBounds
             let plane = Transform3D.flatten.concatenating(toDevice)
-            if layer.layerClass == .replicatorLayer {
-                drawCopies(layer, index: index, space: space, plane: plane, clip: clip, opacity: opacity, path: path)
-                return
-            }
-            drawSublayers(layer.sublayersInDrawingOrder, space: space, plane: plane, clip: clip, opacity: opacity, path: path)
+            rules.drawSublayers(
+                layer, in: &self, index: index, space: space, plane: plane, clip: clip, opacity: opacity, path: path)
         }
 
-        /// Sublayers in drawing order, in the plane `space` then `plane` map to the target.
-        private mutating func drawSublayers(
+        /// Sublayers in drawing order, in the plane `space` then `plane` map to the target, each as
+        /// its class lays itself out as a sublayer.
+        mutating func drawSublayers(
             _ sublayers: [Layer], space: Transform3D, plane: Transform3D, clip: PixelRect, opacity: Double, path: String
         ) {
-            let sublayerPlane = space.concatenating(plane)
             // By index: each layer is read where it lies, not copied out (a layer is large).
             for i in sublayers.indices {
-                guard sublayers[i].layerClass == .transformLayer else {
-                    draw(sublayers[i], parent: sublayerPlane, clip: clip, opacity: opacity, path: path)
-                    continue
-                }
-                // A CATransformLayer: its planes in 3D, back to front, flattened only here, each
-                // faded on its own by the transform layers it lies in.
-                for p in sublayers[i].contextPlanes(toSpace: space) {
-                    let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
-                    let superPath = p.through.reduce(path) { Self.path($0, $1.id) }
-                    draw(
-                        p.layer, parent: p.toSpace.concatenating(plane), clip: clip, opacity: faded, path: superPath,
-                        transformIncluded: true)
-                }
+                sublayers[i].layerClass.planner.draw(
+                    sublayer: sublayers[i], in: &self, space: space, plane: plane, clip: clip, opacity: opacity, path: path)
             }
         }
 
@@ -390,95 +414,8 @@ public struct FramePlanner {
             }
         }
 
-        /// How many copies of its sublayers the layer draws (a replicator's `instanceCount`; 1 otherwise).
-        func copies(of layer: Layer) -> Int {
-            layer.layerClass == .replicatorLayer ? max(layer.replicator.instanceCount, 0) : 1
-        }
-
-        /// Whether the layer's class draws contents of its own (a shape's path, a gradient's colours).
-        func drawsClassContents(_ layer: Layer) -> Bool {
-            switch layer.layerClass {
-            case .shapeLayer:
-                let s = layer.shape
-                return s.path != nil && (s.fillColor.alpha > 0 || (s.strokeColor.alpha > 0 && s.stroke.lineWidth > 0))
-            case .gradientLayer: return !layer.gradient.colors.isEmpty && !layer.bounds.isEmpty
-            case .textLayer: return !layer.text.runs.isEmpty && !layer.bounds.isEmpty
-            default: return false
-            }
-        }
-
-        /// A shape layer's fill then stroke, or a gradient layer's colours: the class's contents.
-        private mutating func drawClassContents(
-            _ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double
-        ) {
-            switch layer.layerClass {
-            case .shapeLayer:
-                let s = layer.shape
-                guard var path = s.path else { return }
-                path.fillRule = s.fillRule
-                let fillColor = premultiplied(s.fillColor, opacity)
-                if fillColor != 0 {
-                    fill(polygons: path.area(transform: toDevice), color: fillColor, clip: clip, index: index, part: .fill)
-                }
-                let strokeColor = premultiplied(s.strokeColor, opacity)
-                if strokeColor != 0, s.stroke.lineWidth > 0 {
-                    let outline = strokes.outline(of: path, style: s.stroke, transform: toDevice, visible: clip)
-                    fill(polygons: outline, color: strokeColor, clip: clip, index: index, part: .stroke)
-                }
-            case .gradientLayer:
-                let g = layer.gradient
-                let b = layer.bounds
-                guard !g.colors.isEmpty, !b.isEmpty, let toLayer = Homography(toDevice).inverted else { return }
-                func point(_ u: Point) -> Point { Point(x: b.minX + u.x * b.width, y: b.minY + u.y * b.height) }
-                let shader = GradientShader(
-                    kind: g.type, stops: g.stops, start: point(g.startPoint), end: point(g.endPoint), toLayer: toLayer)
-                let outline = outlines.roundedRect(b, radius: cornerRadius(of: layer), transform: toDevice)
-                let area = PixelRect(covering: bounds(of: b, toDevice)).intersection(clip)
-                guard !area.isEmpty, alpha(opacity) > 0 else { return }
-                emit(.gradient(shader, outline: outline, opacity: alpha(opacity)), area, index, .gradient)
-            case .textLayer:
-                drawText(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity)
-            default:
-                return
-            }
-        }
-
-        /// A text layer's glyph outlines, group by group in their runs' colours, cut to the bounds
-        /// (as Core Animation draws text into a bitmap of the bounds' size) where the ink reaches
-        /// past them. Each group's coverage is kept by the executor while the text stands still.
-        private mutating func drawText(_ layer: Layer, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double) {
-            let t = layer.text
-            let b = layer.bounds
-            let block = TextBlock(layer)
-            let layout = assets.typesetter.layout(block)
-            let toBlock = Transform3D.translation(b.minX, b.minY).concatenating(layer.contentsTransform).concatenating(toDevice)
-            var clip = clip
-            var cut: [Point]? = nil
-            if let ink = layout.inkBox, ink.minX < 0 || ink.minY < 0 || ink.maxX > b.width || ink.maxY > b.height {
-                if let pixels = pixelAlignedRect(b, toDevice) {
-                    clip = clip.intersection(pixels)
-                } else {
-                    cut = Path(rect: b).polygons(transform: toDevice).first ?? []
-                }
-            }
-            for (k, group) in layout.groups.enumerated() {
-                guard let ink = group.inkBox else { continue }
-                let color = premultiplied(t.runs[layout.run(ofGroup: k)].foregroundColor ?? t.foregroundColor, opacity)
-                let box = bounds(
-                    of: ink.outset(by: 1), toBlock)
-                let area = PixelRect(covering: box).intersection(clip)
-                guard color != 0, !area.isEmpty else { continue }
-                let fill = KeptFill(key: KeptFill.Key(block: block, group: k, transform: toBlock, area: area)) {
-                    let polygons = layout.polygons(ofGroup: k, transform: toBlock)
-                    return cut.map { convex in polygons.map { Path.clip($0, toConvex: convex) }.filter { !$0.isEmpty } }
-                        ?? polygons
-                }
-                emit(.fillKept(fill, color: color), area, index, .text)
-            }
-        }
-
         /// Fills polygons in the target's pixels (a shape's fill or stroke) over the box they cover.
-        private mutating func fill(polygons: [[Point]], color: UInt32, clip: PixelRect, index: Int, part: DrawStep.Part) {
+        mutating func fill(polygons: [[Point]], color: UInt32, clip: PixelRect, index: Int, part: DrawStep.Part) {
             guard let box = Self.box(of: polygons) else { return }
             let area = PixelRect(covering: box).intersection(clip)
             guard !area.isEmpty else { return }
@@ -487,75 +424,6 @@ public struct FramePlanner {
 
         /// The bounding box of polygons' corners; nil for none.
         static func box(of polygons: [[Point]]) -> Rect? { Rect(bounding: polygons.joined()) }
-
-        /// A replicator's copies of its sublayers: copy k through instanceTransform^k about the
-        /// middle of the bounds (in the sublayer space), at its own delayed time, later copies
-        /// over earlier; a copy whose colour multiplier is not white is drawn as a picture and
-        /// tinted (x (r·a, g·a, b·a, a) on premultiplied pixels) before it lands.
-        private mutating func drawCopies(
-            _ layer: Layer, index: Int, space: Transform3D, plane: Transform3D, clip: PixelRect, opacity: Double, path: String
-        ) {
-            let r = layer.replicator
-            let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
-            let copies = (0..<copies(of: layer)).map { Layer.inDrawingOrder(layer.sublayers(ofCopy: $0)) }
-            let spaces = r.transforms(count: copies.count, about: centre).map { $0.concatenating(space) }
-            if r.preservesDepth {
-                // Every copy's planes in the replicator's 3D space, drawn back to front, each on its own.
-                for (p, k) in Layer.depthSortedPlanes(copies: copies, copySpaces: spaces) {
-                    let faded = p.through.reduce(opacity) { $0 * min(max($1.opacity, 0), 1) }
-                    let superPath = p.through.reduce(path) { Self.path($0, $1.id) }
-                    tinted(r.multiplier(copy: k), [p.layer], toDevice: p.toSpace.concatenating(plane), clip: clip, index: index) {
-                        builder, toDevice, clip in
-                        builder.draw(
-                            p.layer, parent: toDevice, clip: clip, opacity: faded, path: superPath, transformIncluded: true)
-                    }
-                }
-                return
-            }
-            for (k, sublayers) in copies.enumerated() {
-                let copyPlane = spaces[k].concatenating(plane)
-                tinted(r.multiplier(copy: k), sublayers, toDevice: copyPlane, clip: clip, index: index, sublayerSpace: true) {
-                    builder, toDevice, clip in
-                    builder.drawSublayers(
-                        sublayers, space: spaces[k], plane: plane.concatenating(toDevice), clip: clip, opacity: opacity,
-                        path: path)
-                }
-            }
-        }
-
-        /// Runs `draw` for `layers` tinted by the colour multiplier `m`: straight when it is
-        /// white, else into a picture over their extent that a `tint` step multiplies (x (r·a,
-        /// g·a, b·a, a) on premultiplied pixels) before it lands. `draw` gets the builder, the
-        /// shift into the picture (identity when drawn straight) and the clip. `toDevice` maps the
-        /// layers' superlayer plane (`sublayerSpace`) or the layer's own space to the target.
-        private mutating func tinted(
-            _ m: Color, _ layers: [Layer], toDevice: Transform3D, clip: PixelRect, index: Int, sublayerSpace: Bool = false,
-            draw: (inout Builder, Transform3D, PixelRect) -> Void
-        ) {
-            guard m != .white else {
-                draw(&self, sublayerSpace ? .identity : toDevice, clip)
-                return
-            }
-            guard m.alpha > 0 else { return }
-            var extent: Rect? = nil
-            for s in layers where !s.isHidden {
-                let box = deviceExtent(
-                    of: s, toDevice: sublayerSpace ? s.transformToSuperlayer.concatenating(toDevice) : toDevice)
-                extent = extent.map { $0.union(box) } ?? box
-            }
-            guard let extent else { return }
-            let area = PixelRect(covering: extent).intersection(clip)
-            guard !area.isEmpty else { return }
-            let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
-            let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
-            emit(.beginGroup, area, index, .group)
-            draw(&self, sublayerSpace ? shift : toDevice.concatenating(shift), inside)
-            func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
-            let factors =
-                byte(m.red * m.alpha) | byte(m.green * m.alpha) << 8 | byte(m.blue * m.alpha) << 16 | byte(m.alpha) << 24
-            emit(.tint(factors: factors), inside, index, .group)
-            emit(.endGroup(opacity: 255, clip: .none, blend: .normal), area, index, .group)
-        }
 
         /// The layer's contents, placed by its `contentsTransform` in its own space.
         private mutating func drawContents(
@@ -568,28 +436,14 @@ public struct FramePlanner {
             emit(.image(contents, transform: placed, opacity: alpha(opacity), cut: cut), area, index, .contents)
         }
 
+        /// The picture the layer shows as its contents and the layer as it places it (its class says).
+        func contentsImage(of layer: Layer) -> (layer: Layer, image: Image)? {
+            layer.layerClass.planner.contentsImage(layer, assets: assets)
+        }
+
         /// The layer's image as drawn: placed by gravity, `contentsRect` and `contentsCenter`,
         /// sampled with the magnification filter where one output pixel covers at most one image
         /// pixel along each axis, with the minification filter otherwise.
-        /// The picture a layer shows as its contents and the layer as it places it: an image
-        /// asset by the layer's own contents keys, or a player layer's video frame placed by
-        /// `videoGravity` (whole, at its own pixels per point).
-        func contentsImage(of layer: Layer) -> (layer: Layer, image: Image)? {
-            if layer.layerClass == .playerLayer {
-                guard let name = layer.player.player, let frame = assets.videos?.frame(name, at: layer.player.time) else {
-                    return nil
-                }
-                var shown = layer
-                shown.contentsGravity = layer.player.videoGravity.contentsGravity
-                shown.contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
-                shown.contentsCenter = Rect(x: 0, y: 0, width: 1, height: 1)
-                shown.contentsScale = 1
-                return (shown, frame)
-            }
-            guard let name = layer.contents, let image = assets.images[name] else { return nil }
-            return (layer, image)
-        }
-
         func contentsSource(of original: Layer, toDevice: Transform3D) -> ImageSource? {
             guard let (layer, image) = contentsImage(of: original),
                 let mapping = layer.contentsMapping(imageWidth: image.width, imageHeight: image.height)
@@ -656,8 +510,10 @@ public struct FramePlanner {
                     key: key)
                 {
                     let toTarget = AffineTransform.scale(1 / key.scale, 1 / key.scale).concatenating(affine)
+                    let planner = self.planner
                     return ShadowStep(
-                        shape: .cached(key, toTarget: toTarget), geometry: geometry, clip: clip,
+                        shape: .cached(DeferredPlan(key: key) { planner.shadowShape(key) }, toTarget: toTarget),
+                        geometry: geometry, clip: clip,
                         color: premultiplied(color, opacity))
                 }
             }
@@ -724,12 +580,11 @@ public struct FramePlanner {
 
         /// Whether fading the layer's elements one by one would differ from fading them as a group.
         func drawsSeveralElements(_ layer: Layer) -> Bool {
-            var count = layer.sublayers.contains { !$0.isHidden } && copies(of: layer) > 0 ? 2 : 0
+            let rules = layer.layerClass.planner
+            var count = layer.sublayers.contains { !$0.isHidden } && rules.copies(layer) > 0 ? 2 : 0
             if layer.backgroundColor != nil { count += 1 }
-            if drawsClassContents(layer) {
-                count += layer.layerClass == .shapeLayer || (layer.layerClass == .textLayer && layer.text.runs.count > 1) ? 2 : 1
-            }
-            if layer.contents != nil || (layer.layerClass == .playerLayer && layer.player.player != nil) { count += 1 }
+            if rules.drawsContents(layer) { count += rules.contentsElements(layer) }
+            if layer.contents != nil || layer.player.player != nil { count += 1 }
             if layer.borderWidth > 0 { count += 1 }
             return count > 1
         }
@@ -758,33 +613,13 @@ public struct FramePlanner {
             return Rect(bounding: corners) ?? .zero
         }
 
-        /// The box a shape layer's fill and stroke can reach: the path's box, out by half the
-        /// stroke's width (a miter up to miterLimit times that); nil when it draws nothing.
-        func shapeExtent(of layer: Layer, toDevice: Transform3D) -> Rect? {
-            guard layer.layerClass == .shapeLayer, drawsClassContents(layer), let path = layer.shape.path else { return nil }
-            // Every subpath counts, a lone line too (a polygon box would drop it), curves
-            // flattened within half a point (added to the reach).
-            let points = path.polylines { Path.segments($0, tolerance: 0.5) }.flatMap(\.points)
-            guard let box = Self.box(of: [points]) else { return nil }
-            let s = layer.shape.stroke
-            let reach = 0.5 + (layer.shape.strokeColor.alpha > 0 ? max(s.lineWidth, 0) / 2 * max(s.miterLimit, 1.5) : 0)
-            return bounds(of: box.outset(by: reach), toDevice).outset(by: 1)
-        }
-
         /// The box, in the space `plane` maps to, of `sublayers` laid out in `space` (a layer's
         /// sublayer space, or a replicator copy's); nil when none is visible.
         func sublayersExtent(_ sublayers: [Layer], space: Transform3D, plane: Transform3D) -> Rect? {
             var box: Rect? = nil
-            func add(_ r: Rect) { box = box.map { $0.union(r) } ?? r }
-            let sublayerPlane = space.concatenating(plane)
             for s in sublayers where !s.isHidden {
-                guard s.layerClass == .transformLayer else {
-                    add(deviceExtent(of: s, toDevice: s.transformToSuperlayer.concatenating(sublayerPlane)))
-                    continue
-                }
-                for p in s.contextPlanes(toSpace: space) {
-                    add(deviceExtent(of: p.layer, toDevice: p.toSpace.concatenating(plane)))
-                }
+                guard let r = s.layerClass.planner.extent(sublayer: s, in: self, space: space, plane: plane) else { continue }
+                box = box.map { $0.union(r) } ?? r
             }
             return box
         }
@@ -799,16 +634,10 @@ public struct FramePlanner {
             {
                 box = box.union(bounds(of: mapping.destination, layer.contentsTransform.concatenating(toDevice)))
             }
-            if let shape = shapeExtent(of: layer, toDevice: toDevice) { box = box.union(shape) }
-            let space = layer.sublayerTransformInBounds
+            let rules = layer.layerClass.planner
+            if let contents = rules.contentsExtent(layer, in: self, toDevice: toDevice) { box = box.union(contents) }
             let plane = Transform3D.flatten.concatenating(toDevice)
-            if layer.layerClass == .replicatorLayer, layer.sublayers.contains(where: { !$0.isHidden }) {
-                let centre = Point(x: layer.bounds.midX, y: layer.bounds.midY)
-                for (k, copy) in layer.replicator.transforms(count: copies(of: layer), about: centre).enumerated() {
-                    let extent = sublayersExtent(layer.sublayers(ofCopy: k), space: copy.concatenating(space), plane: plane)
-                    if let extent { box = box.union(extent) }
-                }
-            } else if let extent = sublayersExtent(layer.sublayers, space: space, plane: plane) {
+            if let extent = rules.sublayersExtent(layer, in: self, space: layer.sublayerTransformInBounds, plane: plane) {
                 box = box.union(extent)
             }
             if !layer.filters.isEmpty {

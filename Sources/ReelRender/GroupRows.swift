@@ -62,7 +62,7 @@ final class GroupRows {
     /// mask of the shadow step at an index.
     func draw(
         _ steps: ArraySlice<DrawStep>, area: PixelRect, rows: Range<Int>, opacity: UInt32, onto target: PixelBuffer,
-        mask: (Int, ShadowCache.Key) -> CoverageMask
+        mask: (Int, DeferredPlan<ShadowCache.Key>) -> CoverageMask
     ) {
         let width = area.width
         let band = rows.clamped(to: area.y..<area.maxY)
@@ -79,8 +79,8 @@ final class GroupRows {
                     used += 1
                 }
             case .shadow(let s):
-                if case .cached(let key, let toTarget) = s.shape, s.color != 0,
-                    let shadow = KeptShadow(mask: mask(index, key), toTarget: toTarget, color: s.color)
+                if case .cached(let shape, let toTarget) = s.shape, s.color != 0,
+                    let shadow = KeptShadow(mask: mask(index, shape), toTarget: toTarget, color: s.color)
                 {
                     elements.append(.shadow(shadow))
                 }

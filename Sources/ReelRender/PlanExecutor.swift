@@ -35,17 +35,17 @@ public final class PlanExecutor {
     public static let bandHeight = 32
 
     /// Draws `plan` onto `buffer` (its size is the plan's; pixels the plan leaves uncovered
-    /// become transparent), reporting each step's cost to `clock` when one is given. `planner`
-    /// plans what caches lack (bitmaps and masks). A plan whose steps can all be cut by rows is
+    /// become transparent), reporting each step's cost to `clock` when one is given. What the
+    /// caches lack (bitmaps, shadow shapes) is drawn from the plans the steps carry. A plan whose steps can all be cut by rows is
     /// drawn band by band, top to bottom; `done` is told each band's rows as it is finished
     /// (once, with every row, otherwise), so the caller can use them while they are in cache.
     public func run(
-        _ plan: FramePlan, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock? = nil,
+        _ plan: FramePlan, into buffer: PixelBuffer, clock: StepClock? = nil,
         done: (Range<Int>) -> Void = { _ in }
     ) {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
         draw(
-            plan, schedule, bandHeight: schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1), planner: planner,
+            plan, schedule, bandHeight: schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1),
             clock: clock
         ) { _ in
             buffer
@@ -59,7 +59,7 @@ public final class PlanExecutor {
     /// them (carried over from the band before), with the band's rows. False, drawing nothing,
     /// when the plan cannot be cut into bands (see `Schedule`).
     public func runInBands(
-        _ plan: FramePlan, planner: FramePlanner, clock: StepClock? = nil, carry: Int,
+        _ plan: FramePlan, clock: StepClock? = nil, carry: Int,
         done: (PixelBuffer, Range<Int>) -> Void
     ) -> Bool {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
@@ -72,7 +72,7 @@ public final class PlanExecutor {
             bandMemory = .allocate(byteCount: bandCapacity, alignment: 64)
         }
         var previous: Range<Int> = 0..<0
-        draw(plan, schedule, bandHeight: PlanExecutor.bandHeight, planner: planner, clock: clock) { rows in
+        draw(plan, schedule, bandHeight: PlanExecutor.bandHeight, clock: clock) { rows in
             // The last rows of the band before move to the front of the memory.
             let kept = max(rows.lowerBound - carry, previous.lowerBound)..<rows.lowerBound
             if !kept.isEmpty {
@@ -90,7 +90,7 @@ public final class PlanExecutor {
     /// The band loop: each band of rows is drawn into the buffer `target` gives for it (cleared
     /// first unless the plan covers it opaquely), then handed to `done`; then the frame ends.
     private func draw(
-        _ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, planner: FramePlanner, clock: StepClock?,
+        _ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, clock: StepClock?,
         target: (Range<Int>) -> PixelBuffer, done: (PixelBuffer, Range<Int>) -> Void
     ) {
         let covered = PlanExecutor.coversOpaquely(plan)
@@ -102,7 +102,7 @@ public final class PlanExecutor {
             let buffer = target(rows)
             if !covered { buffer.clear(rows: rows) }
             execute(
-                plan, schedule, into: buffer, planner: planner, clock: clock,
+                plan, schedule, into: buffer, clock: clock,
                 band: PixelRect(x: 0, y: rows.lowerBound, width: plan.width, height: rows.count), kept: &kept)
             done(buffer, rows)
         }
@@ -215,7 +215,7 @@ public final class PlanExecutor {
     /// to it; a plan with pictures is drawn with the whole buffer as its band). `kept` holds
     /// the kept shadow masks found for this plan's steps, from band to band.
     private func execute(
-        _ plan: FramePlan, _ schedule: Schedule, into buffer: PixelBuffer, planner: FramePlanner, clock: StepClock?,
+        _ plan: FramePlan, _ schedule: Schedule, into buffer: PixelBuffer, clock: StepClock?,
         band: PixelRect, kept: inout [Int: CoverageMask]
     ) {
         var targets: [(picture: PixelBuffer, mark: Int)] = [(buffer, arena.mark)]
@@ -242,9 +242,9 @@ public final class PlanExecutor {
                 groupRows.draw(
                     plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target
                 ) {
-                    index, key in
+                    index, shape in
                     if let mask = kept[index] { return mask }
-                    let mask = shadows.mask(for: key) { blurredMask(key, planner: planner) }
+                    let mask = shadows.mask(for: shape.key) { blurredMask(shape) }
                     kept[index] = mask
                     return mask
                 }
@@ -303,15 +303,11 @@ public final class PlanExecutor {
                 apply(filter, to: target, over: area)
             case .shadow(let shadow):
                 let unfaded: CoverageMask? = if case .maskAlpha = shadow.shape { masks.removeLast() } else { nil }
-                drawShadow(shadow, under: target, unfaded: unfaded, planner: planner)
+                drawShadow(shadow, under: target, unfaded: unfaded)
             case .rasterized(let r):
-                let bitmap = rasterCache.bitmap(for: r.content, scale: r.scale) {
+                let bitmap = rasterCache.bitmap(for: r.content.key) {
                     let pixels = PixelBuffer(width: r.width, height: r.height)
-                    let bitmapPlan = planner.plan(r)
-                    var memo: [Int: CoverageMask] = [:]
-                    execute(
-                        bitmapPlan, Schedule(bitmapPlan, groupsByRow: drawsByRows), into: pixels, planner: planner, clock: nil,
-                        band: PixelRect(x: 0, y: 0, width: r.width, height: r.height), kept: &memo)
+                    if case .plan(let plan, _) = r.content.make() { draw(plan, into: pixels) }
                     return Image(pixels: pixels, mipmapped: false)
                 }
                 rasterizer.draw(
@@ -413,7 +409,7 @@ public final class PlanExecutor {
 
     /// Slides a shadow under `picture`, which already holds the layer's elements (`unfaded`:
     /// their unfaded alpha, over the picture's pixels, for a `.maskAlpha` shape).
-    private func drawShadow(_ shadow: ShadowStep, under picture: PixelBuffer, unfaded: CoverageMask?, planner: FramePlanner) {
+    private func drawShadow(_ shadow: ShadowStep, under picture: PixelBuffer, unfaded: CoverageMask?) {
         guard shadow.color != 0 else { return }
         let area = PixelRect(x: 0, y: 0, width: picture.width, height: picture.height)
         let mark = arena.mark
@@ -423,8 +419,8 @@ public final class PlanExecutor {
             rasterizer.mask(polygons, into: mask)
             return mask
         }
-        if case .cached(let key, let toTarget) = shadow.shape {
-            let mask = shadows.mask(for: key) { blurredMask(key, planner: planner) }
+        if case .cached(let shape, let toTarget) = shadow.shape {
+            let mask = shadows.mask(for: shape.key) { blurredMask(shape) }
             drawShadow(through: mask, toTarget: toTarget, color: shadow.color, clip: clip, under: picture)
             return
         }
@@ -462,51 +458,31 @@ public final class PlanExecutor {
         }
     }
 
-    /// Whether a layer's elements are its rounded bounds in opaque colours and nothing else
-    /// (a plain card): their alpha is the rounded bounds' coverage.
-    static func isOpaqueRoundedRect(_ layer: Layer) -> Bool {
-        layer.layerClass == .layer && layer.sublayers.isEmpty && layer.mask == nil && layer.contents == nil
-            && layer.backgroundColor?.alpha == 1 && (layer.borderWidth <= 0 || layer.borderColor.alpha == 1)
+    /// Draws a sub-plan (a kept bitmap's, a kept shadow's shape) into the whole of `picture`.
+    private func draw(_ plan: FramePlan, into picture: PixelBuffer) {
+        var memo: [Int: CoverageMask] = [:]
+        execute(
+            plan, Schedule(plan, groupsByRow: drawsByRows), into: picture, clock: nil,
+            band: PixelRect(x: 0, y: 0, width: picture.width, height: picture.height), kept: &memo)
     }
 
-    /// The pixels covering `r`, at least one (a mask needs a region even for an empty shape).
-    private static func maskRegion(covering r: Rect?) -> PixelRect {
-        guard let r else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
-        let box = PixelRect(covering: r)
-        return box.isEmpty ? PixelRect(x: box.x, y: box.y, width: 1, height: 1) : box
-    }
-
-    /// Makes the blurred mask for `key`: the shape drawn at the key's scale in the layer's own
-    /// space, moved by the offset and blurred, over every pixel the blur reaches (and two
+    /// Makes the blurred mask for a kept shadow: its shape as its deferred plan draws it (in
+    /// mask pixels), moved by the offset and blurred, over every pixel the blur reaches (and two
     /// clear pixels around, so a walk may read just past it).
-    private func blurredMask(_ key: ShadowCache.Key, planner: FramePlanner) -> CoverageMask {
-        let scale = key.scale
+    private func blurredMask(_ shape: DeferredPlan<ShadowCache.Key>) -> CoverageMask {
         let source: CoverageMask
-        switch key.shape {
-        case .path(let path):
-            let polygons = path.area(transform: .scale(scale, scale))
-            source = CoverageMask(region: Self.maskRegion(covering: Rect(bounding: polygons.joined())))
+        switch shape.make() {
+        case .polygons(let polygons, let region):
+            source = CoverageMask(region: region)
             rasterizer.mask(polygons, into: source)
-        case .elements(let layer) where Self.isOpaqueRoundedRect(layer):
-            // Its alpha is the rounded bounds' coverage: drawn as coverage, with no picture.
-            let r = layer.bounds.scaled(by: scale)
-            source = CoverageMask(region: Self.maskRegion(covering: r))
-            rasterizer.mask(
-                Path(roundedRect: r, cornerRadius: layer.bounds.clampedCornerRadius(layer.cornerRadius) * scale).polygons(
-                    transform: .identity), into: source)
-        case .elements(let layer):
-            let box = Self.maskRegion(covering: planner.elementsExtent(of: layer).scaled(by: scale))
+        case .plan(let plan, let region):
             let mark = arena.mark
-            let picture = arena.picture(width: box.width, height: box.height)
-            let elements = planner.plan(elementsOf: layer, scale: scale, region: box)
-            var memo: [Int: CoverageMask] = [:]
-            execute(
-                elements, Schedule(elements, groupsByRow: drawsByRows), into: picture, planner: planner, clock: nil,
-                band: PixelRect(x: 0, y: 0, width: box.width, height: box.height), kept: &memo)
-            source = coverage(of: picture, at: box)
+            let picture = arena.picture(width: region.width, height: region.height)
+            draw(plan, into: picture)
+            source = coverage(of: picture, at: region)
             arena.release(to: mark)
         }
-        let geometry = key.geometry
+        let geometry = shape.key.geometry
         let s = source.region
         let box = geometry.extent(
             of: Rect(x: Double(s.x), y: Double(s.y), width: Double(s.width), height: Double(s.height)))

@@ -23,6 +23,7 @@ TARGETS = {
     "dots_render_cpu_us_per_layer_1_thread": ("<=", 1.5),
     "validate_100mb_seconds": ("<=", 5.0),
     "validate_100mb_peak_memory_mb": ("<=", 2048.0),
+    "blend_multiply_draw_ratio": ("<=", 1.5),
 }
 
 RENDER = ("evaluate", "plan", "draw")
@@ -45,6 +46,26 @@ def large_timeline(path):
                                      "autoreverses": True, "repeatCount": "infinity"}]}
             f.write(("," if i else "") + json.dumps(layer))
         f.write("]}")
+
+
+def blend_scene(mode, path):
+    """24 cards of 360x240 at 1920x1080 over a striped backdrop, each with a bar and group opacity
+    0.9 (so each lands as one picture whatever its mode), sliding so that they overlap, all landing
+    with `compositingFilter` `mode`: the same pixels through the same pictures, only the operator
+    differs between the files."""
+    layers = [{"id": f"stripe{k}", "frame": [0, 90 * k, 1920, 45], "backgroundColor": "#2E86C1"} for k in range(12)]
+    for k in range(24):
+        x, y = 60 + 300 * (k % 6), 60 + 240 * (k // 6)
+        card = {"id": f"card{k}", "frame": [x, y, 360, 240], "cornerRadius": 24, "opacity": 0.9,
+                "backgroundColor": ["#E74C3C", "#F1C40F", "#1ABC9C", "#9B59B6"][k % 4],
+                "sublayers": [{"id": "bar", "frame": [20, 100, 320, 40], "cornerRadius": 8, "backgroundColor": "#ECF0F1"}],
+                "animations": [{"keyPath": "position.x", "values": [x + 180, x + 260, x + 180], "duration": 2,
+                                "repeatCount": "infinity"}]}
+        if mode != "normal":
+            card["compositingFilter"] = mode
+        layers.append(card)
+    json.dump({"version": 1, "canvas": {"width": 1920, "height": 1080, "fps": 30, "duration": 2, "background": "#17181F"},
+               "layers": layers}, open(path, "w"))
 
 
 def encoder_alone(raw, width, height, frames, preset, out):
@@ -123,6 +144,14 @@ def main():
         figures["reel_fps_changing_ultrafast"] = frames / wall
         figures["ratio_changing_ultrafast"] = figures["reel_fps_changing_ultrafast"] / figures["encoder_fps_changing_ultrafast"]
         os.unlink(changing_raw)
+        # Blend modes beside source-over on the same scene (blend_scene): draw CPU per frame.
+        for mode in ("normal", "multiply", "overlay", "hue", "destinationOut"):
+            path = os.path.join(work, f"blend-{mode}.json")
+            blend_scene(mode, path)
+            figures[f"blend_{mode}_draw_cpu_ms_per_frame"] = profile(reel, path, 1)["stages"]["draw"]["mean_cpu_ms"]
+        for mode in ("multiply", "overlay", "hue", "destinationOut"):
+            figures[f"blend_{mode}_draw_ratio"] = (figures[f"blend_{mode}_draw_cpu_ms_per_frame"]
+                                                   / figures["blend_normal_draw_cpu_ms_per_frame"])
         # Many small layers (Timelines/bench/dots.json): 5000 animated dots, per layer.
         dots = profile(reel, os.path.join(os.path.dirname(timeline), "dots.json"), 1)["stages"]
         figures["dots_render_cpu_us_per_layer_1_thread"] = sum(dots[s]["mean_cpu_ms"] for s in RENDER) * 1000 / 5000
@@ -178,6 +207,11 @@ def main():
         ("validate a 100 MB timeline (200000 layers): seconds", "validate_100mb_seconds"),
         ("validate a 100 MB timeline: peak memory MB", "validate_100mb_peak_memory_mb"),
         ("shapes scene render CPU ms/frame, 1 thread", "shapes_render_cpu_ms_per_frame_1_thread"),
+        ("24 cards landing source-over: draw CPU ms/frame, 1 thread", "blend_normal_draw_cpu_ms_per_frame"),
+        ("the same cards landing multiply / source-over, draw", "blend_multiply_draw_ratio"),
+        ("the same cards landing overlay / source-over, draw", "blend_overlay_draw_ratio"),
+        ("the same cards landing hue / source-over, draw", "blend_hue_draw_ratio"),
+        ("the same cards landing destinationOut / source-over, draw", "blend_destinationOut_draw_ratio"),
         ("text scene render CPU ms/frame, 1 thread", "text_render_cpu_ms_per_frame_1_thread"),
         ("overlay: cards over a 1080p clip / ffmpeg re-encoding it, veryfast", "ratio_overlay_veryfast"),
         ("render+convert frames/s, 2 threads, no encoder", "render_convert_fps_2_threads"),
