@@ -21,17 +21,17 @@ public enum BlendKernels {
             } else {
                 SpanKernels.composite(dst, source: source, count: count, opacity: opacity)
             }
-        case .multiply: run(Separable<Multiply>.self, dst, source, coverage, count, opacity)
-        case .screen: run(Separable<Screen>.self, dst, source, coverage, count, opacity)
-        case .overlay: run(Separable<Overlay>.self, dst, source, coverage, count, opacity)
-        case .darken: run(Separable<Darken>.self, dst, source, coverage, count, opacity)
-        case .lighten: run(Separable<Lighten>.self, dst, source, coverage, count, opacity)
+        case .multiply: run(Premultiplied<Multiply>.self, dst, source, coverage, count, opacity)
+        case .screen: run(Premultiplied<Screen>.self, dst, source, coverage, count, opacity)
+        case .overlay: run(Premultiplied<Overlay>.self, dst, source, coverage, count, opacity)
+        case .darken: run(Premultiplied<Darken>.self, dst, source, coverage, count, opacity)
+        case .lighten: run(Premultiplied<Lighten>.self, dst, source, coverage, count, opacity)
         case .colorDodge: run(Separable<ColorDodge>.self, dst, source, coverage, count, opacity)
         case .colorBurn: run(Separable<ColorBurn>.self, dst, source, coverage, count, opacity)
-        case .hardLight: run(Separable<HardLight>.self, dst, source, coverage, count, opacity)
+        case .hardLight: run(Premultiplied<HardLight>.self, dst, source, coverage, count, opacity)
         case .softLight: run(Separable<SoftLight>.self, dst, source, coverage, count, opacity)
-        case .difference: run(Separable<Difference>.self, dst, source, coverage, count, opacity)
-        case .exclusion: run(Separable<Exclusion>.self, dst, source, coverage, count, opacity)
+        case .difference: run(Premultiplied<Difference>.self, dst, source, coverage, count, opacity)
+        case .exclusion: run(Premultiplied<Exclusion>.self, dst, source, coverage, count, opacity)
         case .hue, .saturation, .color, .luminosity:
             switch mode {
             case .hue: run(NonSeparable<Hue>.self, dst, source, coverage, count, opacity)
@@ -59,22 +59,42 @@ public enum BlendKernels {
 
         @inline(__always)
         init(_ p: SIMD8<UInt32>) {
-            let k = F(repeating: 1 / 255)
-            r = F(SIMD8<Int32>(truncatingIfNeeded: p & 0xFF)) * k
-            g = F(SIMD8<Int32>(truncatingIfNeeded: (p &>> 8) & 0xFF)) * k
-            b = F(SIMD8<Int32>(truncatingIfNeeded: (p &>> 16) & 0xFF)) * k
-            a = F(SIMD8<Int32>(truncatingIfNeeded: p &>> 24)) * k
+            r = float(p & 0xFF)
+            g = float((p &>> 8) & 0xFF)
+            b = float((p &>> 16) & 0xFF)
+            a = float(p &>> 24)
         }
 
         /// Packed 8-bit pixels, each channel clamped to 0...1 (colour to at most alpha) and rounded.
         @inline(__always)
         var packed: SIMD8<UInt32> {
             let alpha = unit(a)
-            return byte(r.clamped(lowerBound: .zero, upperBound: alpha))
-                | byte(g.clamped(lowerBound: .zero, upperBound: alpha)) &<< 8
-                | byte(b.clamped(lowerBound: .zero, upperBound: alpha)) &<< 16 | byte(alpha) &<< 24
+            return byte(colour(r, alpha)) | byte(colour(g, alpha)) &<< 8 | byte(colour(b, alpha)) &<< 16 | byte(alpha) &<< 24
+        }
+
+        /// A colour channel clamped to 0...alpha (NaN to 0).
+        @inline(__always)
+        func colour(_ c: F, _ alpha: F) -> F {
+            var v = c.replacing(with: 0, where: .!(c .> 0))
+            v.replace(with: alpha, where: v .> alpha)
+            return v
         }
     }
+
+    /// Bytes (0...255 per lane) as 0...1: the byte in the low mantissa bits of 2^23, less 2^23
+    /// (integer operations only, where a lane conversion would go one lane at a time).
+    @inline(__always)
+    static func float(_ bytes: SIMD8<UInt32>) -> F {
+        (unsafeBitCast(bytes | 0x4B00_0000, to: F.self) - 8_388_608) * (1 / 255)
+    }
+
+    /// The smaller of each pair of lanes.
+    @inline(__always)
+    static func minimum(_ a: F, _ b: F) -> F { a.replacing(with: b, where: b .< a) }
+
+    /// The larger of each pair of lanes.
+    @inline(__always)
+    static func maximum(_ a: F, _ b: F) -> F { a.replacing(with: b, where: b .> a) }
 
     /// Each lane clamped to 0...1 (NaN to 0).
     @inline(__always)
@@ -91,47 +111,48 @@ public enum BlendKernels {
         unsafeBitCast(x * 255 + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
     }
 
-    /// The generic loop: eight pixels at a time, the tail through a padded copy.
+    /// The generic loop: eight pixels at a time (a loop without coverage and one with), the
+    /// tail through a padded copy.
     @inline(__always)
     static func run<B: BlendFormula>(
         _ formula: B.Type, _ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>,
         _ coverage: UnsafePointer<UInt8>?, _ count: Int, _ opacity: UInt32
     ) {
         let f = PixelLanes.Vector(repeating: opacity)
-        var i = 0
-        func land(_ d: UnsafeMutablePointer<UInt32>, _ s: UnsafePointer<UInt32>, _ c: UnsafePointer<UInt8>?) {
-            let factor = c.map { PixelLanes.scaleChannel(PixelLanes.loadCoverage($0), by: f) } ?? f
-            let scaled = PixelLanes.scale(PixelLanes.load(s), by: factor)
-            PixelLanes.store(B.land(Lanes(scaled), on: Lanes(PixelLanes.load(d))).packed, d)
-        }
-        while i + PixelLanes.width <= count {
-            land(dst + i, source + i, coverage.map { $0 + i })
-            i += PixelLanes.width
-        }
-        guard i < count else { return }
-        let n = count - i
-        var d = PixelLanes.Vector(repeating: 0)
-        var s = PixelLanes.Vector(repeating: 0)
-        var c = SIMD8<UInt8>(repeating: 0)
-        for k in 0..<n {
-            d[k] = dst[i + k]
-            s[k] = source[i + k]
-            c[k] = coverage?[i + k] ?? 0
-        }
-        withUnsafeMutablePointer(to: &d) { dp in
-            dp.withMemoryRebound(to: UInt32.self, capacity: 8) { dp in
-                withUnsafePointer(to: &s) { sp in
-                    sp.withMemoryRebound(to: UInt32.self, capacity: 8) { sp in
-                        withUnsafePointer(to: &c) { cp in
-                            cp.withMemoryRebound(to: UInt8.self, capacity: 8) { cp in
-                                land(dp, sp, coverage == nil ? nil : cp)
-                            }
-                        }
-                    }
-                }
+        let whole = count - count % PixelLanes.width
+        if let coverage {
+            var i = 0
+            while i < whole {
+                let factor = PixelLanes.scaleChannel(PixelLanes.loadCoverage(coverage + i), by: f)
+                land(B.self, dst + i, PixelLanes.scale(PixelLanes.load(source + i), by: factor))
+                i += PixelLanes.width
+            }
+        } else {
+            var i = 0
+            while i < whole {
+                land(B.self, dst + i, PixelLanes.scale(PixelLanes.load(source + i), by: f))
+                i += PixelLanes.width
             }
         }
-        for k in 0..<n { dst[i + k] = d[k] }
+        guard whole < count else { return }
+        let n = count - whole
+        var d = PixelLanes.Vector(repeating: 0)
+        var s = PixelLanes.Vector(repeating: 0)
+        var c = PixelLanes.Vector(repeating: 0)
+        for k in 0..<n {
+            d[k] = dst[whole + k]
+            s[k] = source[whole + k]
+            c[k] = UInt32(coverage?[whole + k] ?? 255)
+        }
+        let scaled = PixelLanes.scale(s, by: PixelLanes.scaleChannel(c, by: f))
+        let out = B.land(Lanes(scaled), on: Lanes(d)).packed
+        for k in 0..<n { dst[whole + k] = out[k] }
+    }
+
+    /// Eight scaled source pixels landed on eight at `dst`.
+    @inline(__always)
+    static func land<B: BlendFormula>(_ formula: B.Type, _ dst: UnsafeMutablePointer<UInt32>, _ scaled: PixelLanes.Vector) {
+        PixelLanes.store(B.land(Lanes(scaled), on: Lanes(PixelLanes.load(dst))).packed, dst)
     }
 }
 
@@ -155,46 +176,98 @@ enum Separable<B: SeparableBlend>: BlendFormula {
         let (invS, invD) = (one - s.a, one - d.a)
         let rs = (one / s.a).replacing(with: 0, where: s.a .== 0)
         let rd = (one / d.a).replacing(with: 0, where: d.a .== 0)
-        func channel(_ sc: F, _ dc: F) -> F {
-            sc * invD + dc * invS + both * B.blend(BlendKernels.unit(dc * rd), BlendKernels.unit(sc * rs))
-        }
-        return BlendKernels.Lanes(
-            r: channel(s.r, d.r), g: channel(s.g, d.g), b: channel(s.b, d.b), a: s.a + d.a - both)
+        let r = s.r * invD + d.r * invS + both * B.blend(BlendKernels.unit(d.r * rd), BlendKernels.unit(s.r * rs))
+        let g = s.g * invD + d.g * invS + both * B.blend(BlendKernels.unit(d.g * rd), BlendKernels.unit(s.g * rs))
+        let b = s.b * invD + d.b * invS + both * B.blend(BlendKernels.unit(d.b * rd), BlendKernels.unit(s.b * rs))
+        return BlendKernels.Lanes(r: r, g: g, b: b, a: s.a + d.a - both)
     }
 }
 
-enum Multiply: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> { cb * cs }
+/// A separable blend in premultiplied form (as Skia computes it): a channel of the result from
+/// the premultiplied source and backdrop channels and the two alphas, with no division. Each
+/// equals the W3C form `s·(1 − αb) + d·(1 − αs) + αs·αb·B(d/αb, s/αs)`.
+protocol PremultipliedBlend {
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float>
 }
 
-enum Screen: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> { cb + cs - cb * cs }
+enum Premultiplied<B: PremultipliedBlend>: BlendFormula {
+    @inline(__always)
+    static func land(_ s: BlendKernels.Lanes, on d: BlendKernels.Lanes) -> BlendKernels.Lanes {
+        BlendKernels.Lanes(
+            r: B.channel(s.r, d.r, s.a, d.a), g: B.channel(s.g, d.g, s.a, d.a), b: B.channel(s.b, d.b, s.a, d.a),
+            a: s.a + d.a - s.a * d.a)
+    }
 }
 
-enum HardLight: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> {
-        let twice = cs + cs
-        let high = Screen.blend(cb, twice - 1)
-        return (cb * twice).replacing(with: high, where: cs .> 0.5)
+/// s·(1 − αb) + d·(1 − αs), the part of a separable blend outside the overlap.
+@inline(__always)
+private func outside(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+    s * (1 - da) + d * (1 - sa)
+}
+
+enum Multiply: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        outside(s, d, sa, da) + s * d
+    }
+}
+
+enum Screen: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        s + d - s * d
+    }
+}
+
+/// Hard light with the source deciding (`Overlay` lets the backdrop decide).
+enum HardLight: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        let low = 2 * s * d
+        let high = sa * da - 2 * (da - d) * (sa - s)
+        return outside(s, d, sa, da) + low.replacing(with: high, where: 2 * s .> sa)
     }
 }
 
 /// HardLight with the roles of backdrop and source exchanged.
-enum Overlay: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> { HardLight.blend(cs, cb) }
+enum Overlay: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        HardLight.channel(d, s, da, sa)
+    }
 }
 
-enum Darken: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> { pointwiseMin(cb, cs) }
+enum Darken: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        s + d - BlendKernels.maximum(s * da, d * sa)
+    }
 }
 
-enum Lighten: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> { pointwiseMax(cb, cs) }
+enum Lighten: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        s + d - BlendKernels.minimum(s * da, d * sa)
+    }
+}
+
+enum Difference: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        s + d - 2 * BlendKernels.minimum(s * da, d * sa)
+    }
+}
+
+enum Exclusion: PremultipliedBlend {
+    @inline(__always)
+    static func channel(_ s: SIMD8<Float>, _ d: SIMD8<Float>, _ sa: SIMD8<Float>, _ da: SIMD8<Float>) -> SIMD8<Float> {
+        s + d - 2 * s * d
+    }
 }
 
 enum ColorDodge: SeparableBlend {
     @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> {
-        var v = pointwiseMin(SIMD8(repeating: 1), cb / (1 - cs))
+        var v = BlendKernels.minimum(SIMD8(repeating: 1), cb / (1 - cs))
         v.replace(with: 1, where: cs .>= 1)
         v.replace(with: 0, where: cb .<= 0)
         return v
@@ -203,7 +276,7 @@ enum ColorDodge: SeparableBlend {
 
 enum ColorBurn: SeparableBlend {
     @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> {
-        var v = 1 - pointwiseMin(SIMD8(repeating: 1), (1 - cb) / cs)
+        var v = 1 - BlendKernels.minimum(SIMD8(repeating: 1), (1 - cb) / cs)
         v.replace(with: 0, where: cs .<= 0)
         v.replace(with: 1, where: cb .>= 1)
         return v
@@ -219,17 +292,6 @@ enum SoftLight: SeparableBlend {
     }
 }
 
-enum Difference: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> {
-        let v = cb - cs
-        return v.replacing(with: -v, where: v .< 0)
-    }
-}
-
-enum Exclusion: SeparableBlend {
-    @inline(__always) static func blend(_ cb: SIMD8<Float>, _ cs: SIMD8<Float>) -> SIMD8<Float> { cb + cs - 2 * cb * cs }
-}
-
 /// A W3C non-separable blend B(Cb, Cs) on straight RGB, through Lum, Sat, SetLum, SetSat and ClipColor.
 protocol NonSeparableBlend {
     static func blend(_ cb: NonSeparableColor, _ cs: NonSeparableColor) -> NonSeparableColor
@@ -241,8 +303,8 @@ struct NonSeparableColor {
     var r: F, g: F, b: F
 
     @inline(__always) var lum: F { 0.3 * r + 0.59 * g + 0.11 * b }
-    @inline(__always) var minimum: F { pointwiseMin(r, pointwiseMin(g, b)) }
-    @inline(__always) var maximum: F { pointwiseMax(r, pointwiseMax(g, b)) }
+    @inline(__always) var minimum: F { BlendKernels.minimum(r, BlendKernels.minimum(g, b)) }
+    @inline(__always) var maximum: F { BlendKernels.maximum(r, BlendKernels.maximum(g, b)) }
     @inline(__always) var sat: F { maximum - minimum }
 
     /// ClipColor(C + (l − Lum(C))).

@@ -44,6 +44,10 @@ enum ReferenceKernels {
         }
     }
 
+    static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        for i in 0..<count { dst[i] = over(dst[i], color) }
+    }
+
     static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int, color: UInt32) {
         for i in 0..<count { dst[i] = over(dst[i], scale(color, by: UInt32(coverage[i]))) }
     }

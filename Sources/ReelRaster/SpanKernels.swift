@@ -96,6 +96,21 @@ public enum SpanKernels {
         }
     }
 
+    /// `color` slid under every pixel (destination-over): a background beneath a finished picture.
+    @inlinable
+    public static func blendUnder(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        let s = PixelLanes.Vector(repeating: color)
+        var i = 0
+        while i + PixelLanes.width <= count {
+            PixelLanes.store(PixelLanes.over(PixelLanes.load(dst + i), s), dst + i)
+            i += PixelLanes.width
+        }
+        while i < count {
+            dst[i] = ScalarPixel.over(dst[i], color)
+            i += 1
+        }
+    }
+
     /// The part of a run between its first and last pixel that is not fully transparent
     /// (empty when all are): what compositing the run has to touch.
     @inlinable

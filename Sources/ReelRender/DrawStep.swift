@@ -12,6 +12,9 @@ public struct DrawStep: Sendable {
     public enum Operation: Sendable {
         /// An axis-aligned rectangle in a premultiplied colour.
         case fillRect(Rect, color: UInt32)
+        /// A premultiplied colour slid beneath every pixel of `area` (destination-over): the
+        /// canvas background under the canvas's layers when one lands with an operator.
+        case fillBeneath(color: UInt32)
         /// Closed polygons (non-zero winding) in a premultiplied colour.
         case fillPolygons([[Point]], color: UInt32)
         /// Fills with a coverage the executor keeps while it holds (text), in the premultiplied colour.

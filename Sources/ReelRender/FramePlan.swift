@@ -18,13 +18,22 @@ public struct FramePlan: Sendable {
 }
 
 extension FramePlan {
-    /// Draws the canvas's layers as one picture over the background (the root's leading
-    /// background steps): the backdrop of a top-level operator is the canvas's group, and the
-    /// background is composited beneath it when it is finished (extensions.md, Compositing).
+    /// Draws the canvas's layers as one group with the background beneath it (extensions.md,
+    /// Compositing): the backdrop of a top-level operator is the canvas's group, not the
+    /// background. The frame itself starts transparent and is that group; a background over
+    /// the whole frame (the root's) then slides beneath it as the last step. Any other
+    /// background keeps its place, and the layers after it draw in a picture of the frame.
     mutating func isolateCanvas() {
-        let background = steps.prefix { $0.layer == 0 && $0.part == .background }.count
         let frame = PixelRect(x: 0, y: 0, width: width, height: height)
         guard !frame.isEmpty else { return }
+        let background = steps.prefix { $0.layer == 0 && $0.part == .background }.count
+        if background == 1, case .fillRect(let r, let color) = steps[0].operation,
+            r == Rect(x: 0, y: 0, width: Double(width), height: Double(height)), steps[0].area == frame
+        {
+            steps.removeFirst()
+            steps.append(DrawStep(operation: .fillBeneath(color: color), area: frame, layer: 0, part: .background))
+            return
+        }
         steps.insert(DrawStep(operation: .beginGroup, area: frame, layer: 0, part: .group), at: background)
         steps.append(
             DrawStep(operation: .endGroup(opacity: 255, clip: .none, blend: .normal), area: frame, layer: 0, part: .group))

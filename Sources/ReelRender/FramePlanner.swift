@@ -41,7 +41,7 @@ public struct FramePlanner: Sendable {
         builder.plan.layers.reserveCapacity(root.sublayers.count + 1)
         builder.draw(
             root, parent: .scale(scale, scale), clip: PixelRect(x: 0, y: 0, width: width, height: height), opacity: 1, path: "")
-        if builder.blends { builder.plan.isolateCanvas() }
+        if builder.blendsOnCanvas { builder.plan.isolateCanvas() }
         if cullsHidden { builder.plan.cullHidden() }
         return builder.plan
     }
@@ -118,9 +118,11 @@ public struct FramePlanner: Sendable {
         var keepsShadows: Bool { planner.keepsShadows }
         var strokes: StrokeCache { planner.strokes }
         var outlines: OutlineCache { planner.outlines }
-        /// Whether a picture lands with an operator other than source-over: the canvas's
-        /// layers then draw as one group over the background (`isolatingCanvas`).
-        var blends = false
+        /// Whether a picture lands on the frame itself with an operator other than source-over:
+        /// the canvas's layers then draw as one group over the background (`isolateCanvas`).
+        var blendsOnCanvas = false
+        /// Pictures open at the step being emitted (0: steps draw onto the frame).
+        var openPictures = 0
 
         /// A layer's id path ("parent/child"), as the plan and the profile name layers.
         static func path(_ parent: String, _ id: String) -> String {
@@ -133,6 +135,14 @@ public struct FramePlanner: Sendable {
         }
 
         mutating func emit(_ operation: DrawStep.Operation, _ area: PixelRect, _ layer: Int, _ part: DrawStep.Part) {
+            switch operation {
+            case .beginGroup: openPictures += 1
+            case .endMask: openPictures -= 1
+            case .endGroup(_, _, let blend):
+                openPictures -= 1
+                if blend != .normal, openPictures == 0 { blendsOnCanvas = true }
+            default: break
+            }
             plan.steps.append(DrawStep(operation: operation, area: area, layer: layer, part: part))
         }
 
@@ -185,7 +195,6 @@ public struct FramePlanner: Sendable {
                     let corner = PixelRect(x: clip.x, y: clip.y, width: 1, height: 1)
                     emit(.beginGroup, corner, index, .group)
                     emit(.endGroup(opacity: 255, clip: .none, blend: blend), corner, index, .group)
-                    blends = true
                 }
                 return
             }
@@ -219,7 +228,6 @@ public struct FramePlanner: Sendable {
             emit(
                 .endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none, blend: blend), area, index,
                 .group)
-            if blend != .normal { blends = true }
         }
 
         /// A layer's elements and sublayers through its `filters`, in order, into a picture of

@@ -48,7 +48,7 @@ final class GroupRows {
                 guard shapes <= maximumShapes else { return nil }
             case .shadow(let shadow):
                 guard case .cached = shadow.shape, shadow.clip == nil else { return nil }
-            case .endGroup(_, clip: .none, blend: .normal):
+            case .endGroup(_, clip: .none, let blend) where !blend.clearsOutsideSource:
                 return i
             default:
                 return nil
@@ -58,10 +58,11 @@ final class GroupRows {
     }
 
     /// Draws `steps` (what `end(of:groupAt:)` accepted, in the group's pixels) onto `target`
-    /// over the part of `area` in target rows `rows`, faded by `opacity`; `mask` gives the kept
-    /// mask of the shadow step at an index.
+    /// over the part of `area` in target rows `rows`, faded by `opacity`, landed with `blend`;
+    /// `mask` gives the kept mask of the shadow step at an index.
     func draw(
-        _ steps: ArraySlice<DrawStep>, area: PixelRect, rows: Range<Int>, opacity: UInt32, onto target: PixelBuffer,
+        _ steps: ArraySlice<DrawStep>, area: PixelRect, rows: Range<Int>, opacity: UInt32, blend: BlendMode = .normal,
+        onto target: PixelBuffer,
         mask: (Int, DeferredPlan<ShadowCache.Key>) -> CoverageMask
     ) {
         let width = area.width
@@ -96,7 +97,7 @@ final class GroupRows {
         }
         let (elements, scans) = (self.elements, self.scans)
         for y in (band.lowerBound - area.y)..<(band.upperBound - area.y) {
-            drawRow(y, elements, scans, width: width, opacity: opacity, onto: target.row(area.y + y) + area.x)
+            drawRow(y, elements, scans, width: width, opacity: opacity, blend: blend, onto: target.row(area.y + y) + area.x)
         }
         for scan in scans[0..<used] { scan.finish() }
     }
@@ -104,7 +105,7 @@ final class GroupRows {
     /// Row `y` of the group: its covered pixels, the run every step leaves uniform, the rest
     /// drawn through the one-row picture; each landed on `dst` (the target row at the group's x).
     private func drawRow(
-        _ y: Int, _ elements: [Element], _ scans: [ShapeScan], width: Int, opacity: UInt32,
+        _ y: Int, _ elements: [Element], _ scans: [ShapeScan], width: Int, opacity: UInt32, blend: BlendMode,
         onto dst: UnsafeMutablePointer<UInt32>
     ) {
         let rows = shapeRows
@@ -141,11 +142,19 @@ final class GroupRows {
             }
         }
         if uniform.isEmpty {
-            drawPixels(lo..<hi, elements, shadowWalk, opacity: opacity, onto: dst)
+            drawPixels(lo..<hi, elements, shadowWalk, opacity: opacity, blend: blend, onto: dst)
             return
         }
-        drawPixels(lo..<uniform.lowerBound, elements, shadowWalk, opacity: opacity, onto: dst)
-        drawPixels(uniform.upperBound..<hi, elements, shadowWalk, opacity: opacity, onto: dst)
+        drawPixels(lo..<uniform.lowerBound, elements, shadowWalk, opacity: opacity, blend: blend, onto: dst)
+        drawPixels(uniform.upperBound..<hi, elements, shadowWalk, opacity: opacity, blend: blend, onto: dst)
+        guard blend == .normal else {
+            // One colour landed with the operator: the run of the one-row picture holds it.
+            (line + uniform.lowerBound).update(repeating: color, count: uniform.count)
+            BlendKernels.composite(
+                dst + uniform.lowerBound, source: line + uniform.lowerBound, coverage: nil, count: uniform.count,
+                opacity: opacity, mode: blend)
+            return
+        }
         let landed = ScalarPixel.scale(color, by: opacity)
         if landed >> 24 == 255 {
             SpanKernels.fill(dst + uniform.lowerBound, count: uniform.count, color: landed)
@@ -154,10 +163,10 @@ final class GroupRows {
         }
     }
 
-    /// Draws every step over `pixels` of the one-row picture, then lands them on `dst`.
+    /// Draws every step over `pixels` of the one-row picture, then lands them on `dst` with `blend`.
     private func drawPixels(
         _ pixels: Range<Int>, _ elements: [Element], _ shadowWalk: (walk: MaskSampling.Walk, pixels: Range<Int>)?,
-        opacity: UInt32, onto dst: UnsafeMutablePointer<UInt32>
+        opacity: UInt32, blend: BlendMode, onto dst: UnsafeMutablePointer<UInt32>
     ) {
         guard !pixels.isEmpty else { return }
         let (rows, line, scratch) = (shapeRows, self.line, self.scratch)
@@ -178,6 +187,7 @@ final class GroupRows {
         let visible = SpanKernels.visibleRange(line + pixels.lowerBound, count: pixels.count)
         guard !visible.isEmpty else { return }
         let start = pixels.lowerBound + visible.lowerBound
-        SpanKernels.composite(dst + start, source: line + start, count: visible.count, opacity: opacity)
+        BlendKernels.composite(
+            dst + start, source: line + start, coverage: nil, count: visible.count, opacity: opacity, mode: blend)
     }
 }

@@ -191,7 +191,7 @@ public final class PlanExecutor {
             var index = 0
             while index < plan.steps.count {
                 switch plan.steps[index].operation {
-                case .fillRect, .fillPolygons, .fillKept, .image, .rasterized, .gradient:
+                case .fillRect, .fillBeneath, .fillPolygons, .fillKept, .image, .rasterized, .gradient:
                     break
                 case .beginGroup:
                     if groupsByRow, let end = GroupRows.end(of: plan.steps, groupAt: index) {
@@ -237,10 +237,11 @@ public final class PlanExecutor {
                 index += 1
             }
             let target = targets[targets.count - 1].picture
-            if end >= 0, case .endGroup(let opacity, _, _) = plan.steps[end].operation {
+            if end >= 0, case .endGroup(let opacity, _, let blend) = plan.steps[end].operation {
                 // Timed as one step, the group's landing.
                 groupRows.draw(
-                    plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, onto: target
+                    plan.steps[(index + 1)..<end], area: step.area, rows: area.y..<area.maxY, opacity: opacity, blend: blend,
+                    onto: target
                 ) {
                     index, shape in
                     if let mask = kept[index] { return mask }
@@ -254,6 +255,8 @@ public final class PlanExecutor {
             switch step.operation {
             case .fillRect(let rect, let color):
                 rasterizer.fill(rect: rect, color: color, into: target, clip: area)
+            case .fillBeneath(let color):
+                for y in area.y..<area.maxY { SpanKernels.blendUnder(target.row(y) + area.x, count: area.width, color: color) }
             case .fillPolygons(let polygons, let color):
                 rasterizer.fill(polygons, color: color, into: target, clip: area)
             case .fillKept(let fill, let color):

@@ -50,6 +50,10 @@ import Testing
             { ReferenceKernels.composite($0, source: $1, coverage: $2, count: $3, opacity: $4 >> 24) })
     }
 
+    @Test func blendUnderUniform() {
+        compare({ SpanKernels.blendUnder($0, count: $3, color: $4) }, { ReferenceKernels.blendUnder($0, count: $3, color: $4) })
+    }
+
     @Test func fillStoresTheColour() {
         compare(
             { SpanKernels.fill($0, count: $3, color: $4 | 0xFF00_0000) },
