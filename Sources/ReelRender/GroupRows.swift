@@ -187,7 +187,12 @@ final class GroupRows {
         let visible = SpanKernels.visibleRange(line + pixels.lowerBound, count: pixels.count)
         guard !visible.isEmpty else { return }
         let start = pixels.lowerBound + visible.lowerBound
-        BlendKernels.composite(
-            dst + start, source: line + start, coverage: nil, count: visible.count, opacity: opacity, mode: blend)
+        if blend == .normal {
+            // Source-over inlined: the common card edge.
+            SpanKernels.composite(dst + start, source: line + start, count: visible.count, opacity: opacity)
+        } else {
+            BlendKernels.composite(
+                dst + start, source: line + start, coverage: nil, count: visible.count, opacity: opacity, mode: blend)
+        }
     }
 }

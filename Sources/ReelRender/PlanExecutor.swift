@@ -337,8 +337,17 @@ public final class PlanExecutor {
             guard !visible.isEmpty else { continue }
             let dst = target.row(y) + shown.x + visible.lowerBound
             let cut = coverage.map { UnsafePointer($0.row(y) + (shown.x - $0.region.x) + visible.lowerBound) }
-            BlendKernels.composite(
-                dst, source: source + visible.lowerBound, coverage: cut, count: visible.count, opacity: opacity, mode: blend)
+            switch (blend, cut) {
+            // Source-over inlined: most groups land so.
+            case (.normal, nil):
+                SpanKernels.composite(dst, source: source + visible.lowerBound, count: visible.count, opacity: opacity)
+            case (.normal, let cut?):
+                SpanKernels.composite(
+                    dst, source: source + visible.lowerBound, coverage: cut, count: visible.count, opacity: opacity)
+            default:
+                BlendKernels.composite(
+                    dst, source: source + visible.lowerBound, coverage: cut, count: visible.count, opacity: opacity, mode: blend)
+            }
         }
     }
 
