@@ -36,15 +36,19 @@ let package = Package(
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(name: "ReelText", dependencies: ["CFontStack", "CLineBreaks", "ReelCore"]),
         .target(name: "ReelLayers", dependencies: ["ReelCore"]),
-        .target(name: "ReelTimeline", dependencies: ["ReelLayers", "ReelCore"]),
+        // The JSON reader (RFC 8259 with paths in its errors), shared by every format that reads JSON.
+        .target(name: "ReelJSON"),
+        .target(name: "ReelTimeline", dependencies: ["ReelJSON", "ReelLayers", "ReelCore"]),
         .target(
             name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
         .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelText", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
         .target(
             name: "Reel",
-            dependencies: ["ReelCore", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"]),
-        .target(name: "ReelBuilder", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
+            dependencies: [
+                "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"
+            ]),
+        .target(name: "ReelBuilder", dependencies: ["ReelJSON", "ReelTimeline", "ReelLayers", "ReelCore"]),
         // Each input kind as the fuzzer drives it and the tests replay its corpus; not part of the product.
         .target(name: "ReelFuzzEntries", dependencies: ["Reel", "ReelCore", "ReelMedia", "ReelTimeline"]),
         // Replays the committed fuzz corpora without libFuzzer (`bin/test`).
@@ -53,7 +57,7 @@ let package = Package(
         .target(
             name: "ReelStudio",
             dependencies: [
-                "Reel", "ReelCore", "ReelLayers", "ReelMedia", "ReelRender", "ReelTimeline",
+                "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelMedia", "ReelRender", "ReelTimeline",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
             ],
@@ -69,7 +73,8 @@ let package = Package(
         ),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
-        .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelLayers", "ReelCore"]),
+        .testTarget(name: "ReelJSONTests", dependencies: ["ReelJSON"]),
+        .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelTextTests", dependencies: ["ReelText", "ReelCore", "CFontStack"]),
@@ -86,9 +91,11 @@ let package = Package(
         .testTarget(
             name: "ReelTests",
             dependencies: [
-                "Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelBuilder", "ReelCore", "ReelCLI", "ReelTestSupport"
+                "Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelJSON", "ReelBuilder", "ReelCore", "ReelCLI",
+                "ReelTestSupport"
             ]),
-        .testTarget(name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelLayers", "ReelTimeline"])
+        .testTarget(
+            name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline"])
     ]
 )
 

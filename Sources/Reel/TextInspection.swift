@@ -1,4 +1,5 @@
 import ReelCore
+import ReelJSON
 import ReelLayers
 import ReelRender
 import ReelText

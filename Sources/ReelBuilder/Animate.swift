@@ -1,3 +1,4 @@
+import ReelJSON
 import ReelTimeline
 
 /// An animation of a built timeline: `Animate.basic("opacity", from: 1, to: 0).duration(2)`.

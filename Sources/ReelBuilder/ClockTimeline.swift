@@ -1,4 +1,5 @@
 import ReelCore
+import ReelJSON
 import ReelTimeline
 
 /// The seed chapters' two clocks as an ordinary timeline: the geometry chapter's analog clock,

@@ -1,4 +1,5 @@
 import ReelCore
+import ReelJSON
 import ReelTimeline
 
 /// A value the builder can write into a timeline document, in the file format's form.

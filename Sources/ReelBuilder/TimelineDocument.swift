@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelJSON
 import ReelTimeline
 
 /// A timeline built in Swift: `TimelineDocument(width: 640, height: 360, duration: 2) { LayerDocument("card") { ... } }`.

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Reel
+import ReelJSON
 import ReelTimeline
 import ServiceLifecycle
 

@@ -1,3 +1,4 @@
+import ReelJSON
 import ReelLayers
 
 /// The presentation values of a timeline's layers at a time, as JSON: what `reel inspect`

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelJSON
 import ReelLayers
 
 /// A timeline: a canvas and a tree of keyframed layers. A frame is a pure function of

@@ -2,6 +2,7 @@ import Foundation
 import Reel
 import ReelBuilder
 import ReelCore
+import ReelJSON
 import ReelTimeline
 import Testing
 

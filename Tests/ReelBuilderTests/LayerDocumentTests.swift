@@ -1,6 +1,7 @@
 import Foundation
 import ReelBuilder
 import ReelCore
+import ReelJSON
 import ReelLayers
 import ReelTimeline
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelJSON
 import ReelLayers
 import Testing
 

@@ -1,4 +1,5 @@
 import ReelCore
+import ReelJSON
 import ReelLayers
 
 /// How a text layer's `string` is written in the file: a plain string, or an array of runs

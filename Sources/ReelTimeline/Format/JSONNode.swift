@@ -1,3 +1,5 @@
+import ReelJSON
+
 /// A JSON value with its path in the document, and the problem list it reports into, so
 /// that decoding goes on after a mistake and reports every problem at once. The path is put
 /// into words only when a problem is reported: a node holds its own key or index and a link

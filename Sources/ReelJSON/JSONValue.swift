@@ -39,7 +39,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Frees `value` on another thread: a large document's millions of nodes take a while to
     /// free, and the work that follows its decoding need not wait for that.
-    static func releaseInBackground(_ value: consuming JSONValue) {
+    public static func releaseInBackground(_ value: consuming JSONValue) {
         final class Held: @unchecked Sendable {
             var value: JSONValue?
             init(_ value: consuming JSONValue) { self.value = value }
@@ -106,7 +106,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {

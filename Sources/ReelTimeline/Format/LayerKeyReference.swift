@@ -1,4 +1,5 @@
 import ReelCore
+import ReelJSON
 import ReelLayers
 
 /// The layer keys as people and tools read them, made from `LayerProperty`'s declarations:

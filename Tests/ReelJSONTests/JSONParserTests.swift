@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ReelTimeline
+@testable import ReelJSON
 
 /// The JSON reader accepts exactly RFC 8259 (plus a leading byte order mark) and reports
 /// what it rejects at its line and column.

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelJSON
 import ReelLayers
 
 /// The type of a layer property's value as the file writes it: what `decode` accepts and

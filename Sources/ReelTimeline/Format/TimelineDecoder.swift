@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelJSON
 import ReelLayers
 
 /// Turns timeline JSON (format version 1) into a `Timeline`, collecting every problem with
