@@ -225,6 +225,8 @@ public struct Layer: Hashable, Sendable {
         content.zPosition = 0
         // The time its sublayers were presented at is in them already.
         content.timeRemap = nil
+        // How it lands on its backdrop is applied where it lands.
+        content.compositingFilter = .normal
         return content
     }
 }

@@ -15,7 +15,8 @@ extension FramePlan {
         var hidden: [Range<Int>] = []
         for unit in topLevelUnits().reversed() {
             let area = unit.area
-            if !area.isEmpty, occluders.contains(where: { $0.contains(area) }) {
+            // An operator that clears where its source is transparent reaches past its area.
+            if !area.isEmpty, occluders.contains(where: { $0.contains(area) }), !clearsOutside(unit.steps) {
                 hidden.append(unit.steps)
                 continue
             }
@@ -39,6 +40,15 @@ extension FramePlan {
         }
         shown.append(contentsOf: steps[next...])
         steps = shown
+    }
+
+    /// Whether any group among `range` lands with an operator that clears its whole target
+    /// outside its own area (`sourceIn`, ...).
+    func clearsOutside(_ range: Range<Int>) -> Bool {
+        steps[range].contains { step in
+            if case .endGroup(_, _, let blend) = step.operation { return blend.clearsOutsideSource }
+            return false
+        }
     }
 
     /// The top-level units of the plan in drawing order: each step outside every group, and

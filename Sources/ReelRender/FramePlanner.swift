@@ -158,7 +158,20 @@ public struct FramePlanner: Sendable {
             let path = Self.path(parentPath, layer.id)
             let index = register(layer, path: path)
             let toDevice = transformIncluded ? parent : layer.transformToSuperlayer.concatenating(parent)
-            if layer.shouldRasterize {
+            if layer.shouldRasterize, layer.compositingFilter != .normal {
+                // The bitmap lands with the operator: drawn into a picture that does.
+                let area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).outset(by: 2).intersection(clip)
+                let blend = layer.compositingFilter
+                guard !area.isEmpty else {
+                    if blend.clearsOutsideSource { clearOutsideSource(blend, clip: clip, index: index) }
+                    return
+                }
+                emit(.beginGroup, area, index, .group)
+                drawRasterized(
+                    layer, index: index, toDevice: toDevice.concatenating(.translation(Double(-area.x), Double(-area.y))),
+                    clip: PixelRect(x: 0, y: 0, width: area.width, height: area.height), opacity: effective)
+                emit(.endGroup(opacity: 255, clip: .none, blend: blend), area, index, .group)
+            } else if layer.shouldRasterize {
                 drawRasterized(layer, index: index, toDevice: toDevice, clip: clip, opacity: effective)
             } else {
                 drawContent(layer, index: index, toDevice: toDevice, clip: clip, opacity: effective, path: path)
@@ -190,12 +203,7 @@ public struct FramePlanner: Sendable {
                 area = area.intersection(PixelRect(covering: deviceExtent(of: mask, toDevice: maskToDevice)))
             }
             guard !area.isEmpty else {
-                if blend.clearsOutsideSource {
-                    // Nothing of the layer shows, yet the operator clears its whole isolation group.
-                    let corner = PixelRect(x: clip.x, y: clip.y, width: 1, height: 1)
-                    emit(.beginGroup, corner, index, .group)
-                    emit(.endGroup(opacity: 255, clip: .none, blend: blend), corner, index, .group)
-                }
+                if blend.clearsOutsideSource { clearOutsideSource(blend, clip: clip, index: index) }
                 return
             }
             let shift = Transform3D.translation(Double(-area.x), Double(-area.y))
@@ -228,6 +236,14 @@ public struct FramePlanner: Sendable {
             emit(
                 .endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none, blend: blend), area, index,
                 .group)
+        }
+
+        /// A layer that lands with an operator clearing where it is transparent, with nothing of
+        /// it showing: its whole isolation group is cleared (a transparent pixel landed so).
+        mutating func clearOutsideSource(_ blend: BlendMode, clip: PixelRect, index: Int) {
+            let corner = PixelRect(x: clip.x, y: clip.y, width: 1, height: 1)
+            emit(.beginGroup, corner, index, .group)
+            emit(.endGroup(opacity: 255, clip: .none, blend: blend), corner, index, .group)
         }
 
         /// A layer's elements and sublayers through its `filters`, in order, into a picture of

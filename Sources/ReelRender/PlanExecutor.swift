@@ -153,8 +153,9 @@ public final class PlanExecutor {
                 note(area, index)
                 _ = held.popLast()
             case .filter:
-                // A blur: one channel's plane, the blur's floats between the passes, the blurred plane.
-                note(6 * area, index)
+                // A blur: the source plane, four blurred channels, the floats between the passes
+                // and the turned source: about 10 bytes a pixel.
+                note(10 * area, index)
             case .shadow(let shadow):
                 // A shadow blurred in device space: its shape, the blur's plane of floats
                 // between the passes, and the blurred plane.
