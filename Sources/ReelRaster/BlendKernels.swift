@@ -14,39 +14,60 @@ public enum BlendKernels {
         _ dst: UnsafeMutablePointer<UInt32>, source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>?, count: Int,
         opacity: UInt32, mode: BlendMode
     ) {
+        land(dst, .pixels(source, coverage: coverage), count: count, opacity: opacity, mode: mode)
+    }
+
+    /// One premultiplied colour scaled by `opacity` landed on every pixel with `mode` (a
+    /// uniform run of a group landing row by row): the source's lanes are made once.
+    public static func blend(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, opacity: UInt32, mode: BlendMode) {
+        land(dst, .uniform(color), count: count, opacity: opacity, mode: mode)
+    }
+
+    /// What lands: a run of pixels (with their coverage), or one colour.
+    enum Source {
+        case pixels(UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>?)
+        case uniform(UInt32)
+    }
+
+    /// The operator's loop for `mode`.
+    private static func land(_ dst: UnsafeMutablePointer<UInt32>, _ source: Source, count: Int, opacity: UInt32, mode: BlendMode)
+    {
         switch mode {
         case .normal:
-            if let coverage {
+            switch source {
+            case .pixels(let source, let coverage?):
                 SpanKernels.composite(dst, source: source, coverage: coverage, count: count, opacity: opacity)
-            } else {
+            case .pixels(let source, nil):
                 SpanKernels.composite(dst, source: source, count: count, opacity: opacity)
+            case .uniform(let color):
+                SpanKernels.blend(dst, count: count, color: ScalarPixel.scale(color, by: opacity))
             }
-        case .multiply: run(Premultiplied<Multiply>.self, dst, source, coverage, count, opacity)
-        case .screen: run(Premultiplied<Screen>.self, dst, source, coverage, count, opacity)
-        case .overlay: run(Premultiplied<Overlay>.self, dst, source, coverage, count, opacity)
-        case .darken: run(Premultiplied<Darken>.self, dst, source, coverage, count, opacity)
-        case .lighten: run(Premultiplied<Lighten>.self, dst, source, coverage, count, opacity)
-        case .colorDodge: run(Separable<ColorDodge>.self, dst, source, coverage, count, opacity)
-        case .colorBurn: run(Separable<ColorBurn>.self, dst, source, coverage, count, opacity)
-        case .hardLight: run(Premultiplied<HardLight>.self, dst, source, coverage, count, opacity)
-        case .softLight: run(Separable<SoftLight>.self, dst, source, coverage, count, opacity)
-        case .difference: run(Premultiplied<Difference>.self, dst, source, coverage, count, opacity)
-        case .exclusion: run(Premultiplied<Exclusion>.self, dst, source, coverage, count, opacity)
+        case .multiply: run(Premultiplied<Multiply>.self, dst, source, count, opacity)
+        case .screen: run(Premultiplied<Screen>.self, dst, source, count, opacity)
+        case .overlay: run(Premultiplied<Overlay>.self, dst, source, count, opacity)
+        case .darken: run(Premultiplied<Darken>.self, dst, source, count, opacity)
+        case .lighten: run(Premultiplied<Lighten>.self, dst, source, count, opacity)
+        case .colorDodge: run(Separable<ColorDodge>.self, dst, source, count, opacity)
+        case .colorBurn: run(Separable<ColorBurn>.self, dst, source, count, opacity)
+        case .hardLight: run(Premultiplied<HardLight>.self, dst, source, count, opacity)
+        case .softLight: run(Separable<SoftLight>.self, dst, source, count, opacity)
+        case .difference: run(Premultiplied<Difference>.self, dst, source, count, opacity)
+        case .exclusion: run(Premultiplied<Exclusion>.self, dst, source, count, opacity)
         case .hue, .saturation, .color, .luminosity:
             switch mode {
-            case .hue: run(NonSeparable<Hue>.self, dst, source, coverage, count, opacity)
-            case .saturation: run(NonSeparable<Saturation>.self, dst, source, coverage, count, opacity)
-            case .color: run(NonSeparable<ColorMode>.self, dst, source, coverage, count, opacity)
-            default: run(NonSeparable<Luminosity>.self, dst, source, coverage, count, opacity)
+            case .hue: run(NonSeparable<Hue>.self, dst, source, count, opacity)
+            case .saturation: run(NonSeparable<Saturation>.self, dst, source, count, opacity)
+            case .color: run(NonSeparable<ColorMode>.self, dst, source, count, opacity)
+            default: run(NonSeparable<Luminosity>.self, dst, source, count, opacity)
             }
-        case .plusLighter: run(PlusLighter.self, dst, source, coverage, count, opacity)
-        case .sourceIn: run(PorterDuff<SourceIn>.self, dst, source, coverage, count, opacity)
-        case .sourceOut: run(PorterDuff<SourceOut>.self, dst, source, coverage, count, opacity)
-        case .sourceAtop: run(PorterDuff<SourceAtop>.self, dst, source, coverage, count, opacity)
-        case .destinationIn: run(PorterDuff<DestinationIn>.self, dst, source, coverage, count, opacity)
-        case .destinationOut: run(PorterDuff<DestinationOut>.self, dst, source, coverage, count, opacity)
-        case .destinationAtop: run(PorterDuff<DestinationAtop>.self, dst, source, coverage, count, opacity)
-        case .xor: run(PorterDuff<Xor>.self, dst, source, coverage, count, opacity)
+        case .plusLighter: run(PlusLighter.self, dst, source, count, opacity)
+        case .sourceIn: run(PorterDuff<SourceIn>.self, dst, source, count, opacity)
+        case .sourceOut: run(PorterDuff<SourceOut>.self, dst, source, count, opacity)
+        case .sourceAtop: run(PorterDuff<SourceAtop>.self, dst, source, count, opacity)
+        case .destinationIn: run(PorterDuff<DestinationIn>.self, dst, source, count, opacity)
+        case .destinationOut: run(PorterDuff<DestinationOut>.self, dst, source, count, opacity)
+        case .destinationAtop: run(PorterDuff<DestinationAtop>.self, dst, source, count, opacity)
+        case .xor: run(PorterDuff<Xor>.self, dst, source, count, opacity)
         }
     }
 
@@ -111,42 +132,51 @@ public enum BlendKernels {
         unsafeBitCast(x * 255 + 8_388_608, to: SIMD8<UInt32>.self) & 0x7F_FFFF
     }
 
-    /// The generic loop: eight pixels at a time (a loop without coverage and one with), the
-    /// tail through a padded copy.
+    /// The generic loop: eight pixels at a time (one loop per kind of source: pixels with or
+    /// without coverage, or one colour whose lanes are made once), the tail through a padded copy.
     @inline(__always)
     static func run<B: BlendFormula>(
-        _ formula: B.Type, _ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>,
-        _ coverage: UnsafePointer<UInt8>?, _ count: Int, _ opacity: UInt32
+        _ formula: B.Type, _ dst: UnsafeMutablePointer<UInt32>, _ source: Source, _ count: Int, _ opacity: UInt32
     ) {
         let f = PixelLanes.Vector(repeating: opacity)
         let whole = count - count % PixelLanes.width
-        if let coverage {
+        var tail = PixelLanes.Vector(repeating: 0)
+        switch source {
+        case .pixels(let source, let coverage?):
             var i = 0
             while i < whole {
                 let factor = PixelLanes.scaleChannel(PixelLanes.loadCoverage(coverage + i), by: f)
                 land(B.self, dst + i, PixelLanes.scale(PixelLanes.load(source + i), by: factor))
                 i += PixelLanes.width
             }
-        } else {
+            var c = PixelLanes.Vector(repeating: 0)
+            for k in 0..<(count - whole) {
+                tail[k] = source[whole + k]
+                c[k] = UInt32(coverage[whole + k])
+            }
+            tail = PixelLanes.scale(tail, by: PixelLanes.scaleChannel(c, by: f))
+        case .pixels(let source, nil):
             var i = 0
             while i < whole {
                 land(B.self, dst + i, PixelLanes.scale(PixelLanes.load(source + i), by: f))
                 i += PixelLanes.width
             }
+            for k in 0..<(count - whole) { tail[k] = source[whole + k] }
+            tail = PixelLanes.scale(tail, by: f)
+        case .uniform(let color):
+            let s = Lanes(PixelLanes.Vector(repeating: ScalarPixel.scale(color, by: opacity)))
+            var i = 0
+            while i < whole {
+                PixelLanes.store(B.land(s, on: Lanes(PixelLanes.load(dst + i))).packed, dst + i)
+                i += PixelLanes.width
+            }
+            tail = PixelLanes.Vector(repeating: ScalarPixel.scale(color, by: opacity))
         }
         guard whole < count else { return }
-        let n = count - whole
         var d = PixelLanes.Vector(repeating: 0)
-        var s = PixelLanes.Vector(repeating: 0)
-        var c = PixelLanes.Vector(repeating: 0)
-        for k in 0..<n {
-            d[k] = dst[whole + k]
-            s[k] = source[whole + k]
-            c[k] = UInt32(coverage?[whole + k] ?? 255)
-        }
-        let scaled = PixelLanes.scale(s, by: PixelLanes.scaleChannel(c, by: f))
-        let out = B.land(Lanes(scaled), on: Lanes(d)).packed
-        for k in 0..<n { dst[whole + k] = out[k] }
+        for k in 0..<(count - whole) { d[k] = dst[whole + k] }
+        let out = B.land(Lanes(tail), on: Lanes(d)).packed
+        for k in 0..<(count - whole) { dst[whole + k] = out[k] }
     }
 
     /// Eight scaled source pixels landed on eight at `dst`.

@@ -16,6 +16,10 @@ enum ReferenceBlending {
         }
     }
 
+    static func blend(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, opacity: UInt32, mode: BlendMode) {
+        for i in 0..<count { dst[i] = land(ReferenceKernels.scale(color, by: opacity), on: dst[i], mode: mode) }
+    }
+
     /// The premultiplied pixel `s` landed on `d` with `mode`, rounded to 8 bits.
     static func land(_ s: UInt32, on d: UInt32, mode: BlendMode) -> UInt32 {
         func channels(_ p: UInt32) -> [Double] { (0..<4).map { Double((p >> UInt32(8 * $0)) & 0xFF) / 255 } }

@@ -148,11 +148,8 @@ final class GroupRows {
         drawPixels(lo..<uniform.lowerBound, elements, shadowWalk, opacity: opacity, blend: blend, onto: dst)
         drawPixels(uniform.upperBound..<hi, elements, shadowWalk, opacity: opacity, blend: blend, onto: dst)
         guard blend == .normal else {
-            // One colour landed with the operator: the run of the one-row picture holds it.
-            (line + uniform.lowerBound).update(repeating: color, count: uniform.count)
-            BlendKernels.composite(
-                dst + uniform.lowerBound, source: line + uniform.lowerBound, coverage: nil, count: uniform.count,
-                opacity: opacity, mode: blend)
+            // One colour landed with the operator.
+            BlendKernels.blend(dst + uniform.lowerBound, count: uniform.count, color: color, opacity: opacity, mode: blend)
             return
         }
         let landed = ScalarPixel.scale(color, by: opacity)

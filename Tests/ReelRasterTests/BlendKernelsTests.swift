@@ -55,6 +55,30 @@ import Testing
         #expect(worst <= Self.tolerance, "\(mode): worst channel difference \(worst)")
     }
 
+    /// One colour landed on a run, as a group's uniform run lands: the same as the twin.
+    @Test(arguments: BlendMode.allCases)
+    func uniformColourMatchesItsTwin(mode: BlendMode) {
+        var g = SeededGenerator(state: 13)
+        var worst: UInt32 = 0
+        for count in [0, 1, 5, 8, 13, 64] {
+            for _ in 0..<40 {
+                let dst = (0..<count).map { _ in randomPixel(&g) }
+                let color = randomPixel(&g)
+                let opacity = [255, 0, UInt32.random(in: 0...255, using: &g)][Int.random(in: 0..<3, using: &g)]
+                var a = dst
+                var b = dst
+                a.withUnsafeMutableBufferPointer {
+                    BlendKernels.blend($0.baseAddress!, count: count, color: color, opacity: opacity, mode: mode)
+                }
+                b.withUnsafeMutableBufferPointer {
+                    ReferenceBlending.blend($0.baseAddress!, count: count, color: color, opacity: opacity, mode: mode)
+                }
+                worst = max(worst, Self.maxDifference(a, b))
+            }
+        }
+        #expect(worst <= Self.tolerance, "\(mode): worst channel difference \(worst)")
+    }
+
     /// Values worked out by hand from the W3C formulas on opaque pixels.
     @Test func knownValues() {
         func land(_ s: UInt32, _ d: UInt32, _ mode: BlendMode) -> UInt32 {
