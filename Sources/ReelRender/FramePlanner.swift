@@ -195,6 +195,13 @@ public struct FramePlanner: Sendable {
                 drawElements(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
                 return
             }
+            if let shadow, mask == nil, !groups, Self.blendsInside(layer) {
+                // A shadow makes no isolation group: a sublayer's operator meets what lies
+                // beneath the layer, so the shadow lands on its own and the elements straight on.
+                drawShadowAlone(layer, color: shadow, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
+                drawElements(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
+                return
+            }
             let elementOpacity = groups ? 1 : opacity
             var area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
             let maskToDevice = mask.map { $0.transformToSuperlayer.concatenating(.flatten).concatenating(toDevice) }
@@ -236,6 +243,28 @@ public struct FramePlanner: Sendable {
             emit(
                 .endGroup(opacity: alpha(groups ? opacity : 1), clip: mask != nil ? .mask : .none, blend: blend), area, index,
                 .group)
+        }
+
+        /// The layer's shadow as a picture of its own landed beneath where its elements will
+        /// go: made from the elements' unfaded alpha (or a kept mask), faded by `opacity`.
+        mutating func drawShadowAlone(
+            _ layer: Layer, color: Color, index: Int, toDevice: Transform3D, clip: PixelRect, opacity: Double, path: String
+        ) {
+            let area = PixelRect(covering: deviceExtent(of: layer, toDevice: toDevice)).intersection(clip)
+            guard !area.isEmpty else { return }
+            let local = toDevice.concatenating(.translation(Double(-area.x), Double(-area.y)))
+            let inside = PixelRect(x: 0, y: 0, width: area.width, height: area.height)
+            var step = shadowStep(of: layer, color: color, opacity: opacity, toDevice: local)
+            if case .pictureAlpha = step.shape {
+                emit(.beginGroup, area, index, .shadow)
+                drawElements(layer, index: index, toDevice: local, clip: inside, opacity: 1, path: path)
+                emit(.endMask(.alpha), area, index, .shadow)
+                step.shape = .maskAlpha
+                step.color = premultiplied(color, opacity)
+            }
+            emit(.beginGroup, area, index, .shadow)
+            emit(.shadow(step), inside, index, .shadow)
+            emit(.endGroup(opacity: 255, clip: .none, blend: .normal), area, index, .shadow)
         }
 
         /// A layer that lands with an operator clearing where it is transparent, with nothing of

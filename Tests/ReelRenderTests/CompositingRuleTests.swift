@@ -77,4 +77,19 @@ import Testing
             """##)
         #expect(Self.pixel(r, 20, 15) == 0xFF00_80FF)
     }
+
+    /// A layer with only a shadow is no isolation group: its sublayer's `multiply` meets the
+    /// layer beneath it, and the shadow still shows around it.
+    @Test func aShadowMakesNoIsolationGroup() throws {
+        let r = try Self.renderer(
+            ##"""
+            [{"id": "under", "frame": [0, 0, 40, 30], "backgroundColor": "#8080FF"},
+             {"id": "card", "frame": [10, 8, 20, 14], "shadowOpacity": 1, "shadowRadius": 1, "shadowOffset": [0, 18], "sublayers": [
+               {"id": "m", "frame": [0, 0, 20, 14], "backgroundColor": "#FF8000", "compositingFilter": "multiply"}]}]
+            """##)
+        #expect(Self.pixel(r, 20, 12) == 0xFF00_4080)  // (0.5, 0.5, 1) x (1, 0.5, 0)
+        // Below the card the shadow (moved 18 down) darkens the blue.
+        let below = Self.pixel(r, 20, 28)
+        #expect(below >> 16 & 0xFF < 0xF0 && below >> 24 == 0xFF)
+    }
 }
