@@ -148,14 +148,6 @@ public struct GradientShader: Sendable {
                 })
         }
 
-        /// Each lane clamped to 0...1 (NaN to 0).
-        @inline(__always)
-        static func unit(_ x: F) -> F {
-            var v = x.replacing(with: 0, where: .!(x .> 0))
-            v.replace(with: 1, where: v .> 1)
-            return v
-        }
-
         /// Premultiplied 8-bit pixels for eight positions.
         @inline(__always)
         func pixels(_ t: F) -> SIMD8<UInt32> {
@@ -165,7 +157,7 @@ public struct GradientShader: Sendable {
             var a = F(repeating: first.w)
             for s in segments {
                 let inside = t .>= F(repeating: s.location)
-                let f = Self.unit((t - s.location) * s.scale)
+                let f = BlendKernels.unit((t - s.location) * s.scale)
                 r.replace(with: s.from.x + f * s.delta.x, where: inside)
                 g.replace(with: s.from.y + f * s.delta.y, where: inside)
                 b.replace(with: s.from.z + f * s.delta.z, where: inside)
@@ -176,13 +168,9 @@ public struct GradientShader: Sendable {
             g.replace(with: last.y, where: beyond)
             b.replace(with: last.z, where: beyond)
             a.replace(with: last.w, where: beyond)
-            // x in 0...1 to 0...255, rounded: adding 2^23 leaves the rounded integer in the
-            // float's low mantissa bits (ties to even: within the twin's one level).
-            func byte(_ x: F) -> SIMD8<UInt32> {
-                let v = Self.unit(x) * 255 + 8_388_608
-                return unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7F_FFFF
-            }
-            let a255 = Self.unit(a)
+            // Rounded to bytes as the blend kernels round (ties to even: within the twin's one level).
+            let a255 = BlendKernels.unit(a)
+            func byte(_ x: F) -> SIMD8<UInt32> { BlendKernels.byte(BlendKernels.unit(x)) }
             return byte(r * a255) | byte(g * a255) &<< 8 | byte(b * a255) &<< 16 | byte(a255) &<< 24
         }
     }
