@@ -31,6 +31,8 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libfontconfig-dev", "libfreetype-dev", "libharfbuzz-dev", "libfribidi-dev", "libicu-dev"])]
         ),
+        // libzip and zlib: the containers Lottie animations come in (dotLottie, .tgs).
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev", "zlib1g-dev"])]),
         .target(name: "ReelCore"),
         // UAX #14 line breaks from ICU, whose headers must not meet Foundation's copy of ICU.
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -39,6 +41,8 @@ let package = Package(
         // The JSON reader (RFC 8259 with paths in its errors), shared by every format that reads JSON.
         .target(name: "ReelJSON"),
         .target(name: "ReelTimeline", dependencies: ["ReelJSON", "ReelLayers", "ReelCore"]),
+        // Lottie animations read with their JSON paths and mapped onto the layer model.
+        .target(name: "ReelLottie", dependencies: ["CZip", "ReelJSON", "ReelTimeline", "ReelCore"]),
         .target(
             name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
         .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelText", "ReelCore"]),
@@ -46,7 +50,8 @@ let package = Package(
         .target(
             name: "Reel",
             dependencies: [
-                "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelRaster", "ReelRender", "ReelText", "ReelMedia"
+                "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelLottie", "ReelRaster", "ReelRender", "ReelText",
+                "ReelMedia"
             ]),
         .target(name: "ReelBuilder", dependencies: ["ReelJSON", "ReelTimeline", "ReelLayers", "ReelCore"]),
         // Each input kind as the fuzzer drives it and the tests replay its corpus; not part of the product.
@@ -74,6 +79,7 @@ let package = Package(
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
         .testTarget(name: "ReelJSONTests", dependencies: ["ReelJSON"]),
+        .testTarget(name: "ReelLottieTests", dependencies: ["ReelLottie", "ReelTimeline", "ReelJSON", "ReelCore"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),

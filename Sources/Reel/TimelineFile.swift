@@ -1,4 +1,5 @@
 import Foundation
+import ReelLottie
 import ReelTimeline
 
 /// The one way a timeline file comes in, for every command: read and checked, its own
@@ -15,7 +16,11 @@ public enum TimelineFile {
         let root = assetsRoot.map { URL(fileURLWithPath: $0).standardized.path }
         var timeline: Timeline
         do {
-            timeline = try video.map { try VideoOverlay.load(path, clip: $0) } ?? Timeline.load(contentsOf: path)
+            if let video {
+                timeline = try VideoOverlay.load(path, clip: video)
+            } else {
+                timeline = try LottieFile.open(path) ?? Timeline.load(contentsOf: path)
+            }
         } catch var error as TimelineError {
             // A misspelt name and a missing file are reported in the same run.
             if var files = error.assetFiles, checkingFiles {

@@ -39,7 +39,9 @@ public struct AssetFiles: Hashable, Sendable {
             func problem(_ expected: String, _ found: String) {
                 problems.append(TimelineProblem(path: jsonPath(of: name), expected: expected, found: found))
             }
-            if commandLine.contains(name) {
+            if Timeline.isDataURI(path) {
+                continue
+            } else if commandLine.contains(name) {
                 if let found = Self.unreadable(path) { problem("a readable \(kind) file", found) }
             } else if !Self.isInside(path, root) {
                 problem(outside, "\(path), outside it")

@@ -70,6 +70,10 @@ public struct Timeline: Hashable, Sendable {
         videoFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
     }
 
+    /// Whether an asset's path is a `data:` URI (an image carried in the document, as an
+    /// imported Lottie file carries its embedded images), not a file.
+    public static func isDataURI(_ path: String) -> Bool { path.hasPrefix("data:") }
+
     /// Whether the asset file at `path` is a font (by its name's ending).
     public static func isFontFile(_ path: String) -> Bool {
         fontFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
@@ -162,6 +166,14 @@ public struct Timeline: Hashable, Sendable {
                 file: file,
                 problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
         }
+        return try decode(json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
+    }
+
+    /// Decodes a timeline document already parsed (an imported file's, made in memory).
+    public static func decode(
+        json: consuming JSONValue, file: String = "<timeline>", name: String = "timeline",
+        baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil
+    ) throws(TimelineError) -> Timeline {
         let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
         JSONValue.releaseInBackground(consume json)
         guard var timeline = result.timeline else {

@@ -162,8 +162,14 @@ final class TimelineDecoder {
         if let f = m["fps"] {
             if case .number(let v) = f.value, let rate = FrameRate(v) {
                 fps = rate
+            } else if case .array(let parts) = f.value, parts.count == 2, case .number(let n) = parts[0],
+                case .number(let d) = parts[1], n == n.rounded(), d == d.rounded(), n >= 1, d >= 1, n <= 1e9, d <= 1e9,
+                (0.001...1000).contains(n / d)
+            {
+                // An exact fraction: [2997, 100] is 29.97 itself, not NTSC's 30000/1001.
+                fps = FrameRate(numerator: Int(n), denominator: Int(d))
             } else {
-                f.problem(expected: "a frame rate in 0.001...1000")
+                f.problem(expected: "a frame rate in 0.001...1000, or [numerator, denominator] of whole numbers")
             }
         }
         var scale = 1.0
@@ -238,7 +244,8 @@ final class TimelineDecoder {
             }
             guard let rel = p.string() else { continue }
             let path =
-                rel.hasPrefix("/") ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
+                rel.hasPrefix("/") || Timeline.isDataURI(rel)
+                ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
             if let i = m["index"] {
                 guard Timeline.isFontFile(path) else {
                     i.problem(expected: "no `index`: only a font collection (.ttc, .otc) has faces to choose")

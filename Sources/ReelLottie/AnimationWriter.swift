@@ -1,0 +1,142 @@
+import ReelJSON
+
+/// Writes a Lottie property onto a Reel layer: a fixed value as the layer's key, keyframes
+/// as a keyframe animation in the layer's own time (one segment per Lottie segment with its
+/// cubic timing function, holds as a step) and spatial keyframes as a path animation walked
+/// by arc length.
+struct AnimationWriter {
+    /// Frames a second: keyframe frames become seconds of the layer's time.
+    let fps: Double
+
+    /// How far before its keyframe a held value steps, in frames: far enough that a frame
+    /// sampled exactly there (through seconds and back) sees the new value.
+    static let stepLead = 1e-4
+
+    func write(_ value: Animated, _ key: String, on layer: ReelLayer, _ encode: ([Double]) -> JSONValue) {
+        switch value {
+        case .fixed(let v):
+            layer.set(key, encode(v))
+        case .keyed(let keys):
+            if keys.allSatisfy({ $0.value == keys[0].value }) {
+                layer.set(key, encode(keys[0].value))
+                return
+            }
+            // The animation fills both ways; a key of the layer also starts at its first value
+            // (a component such as `position.x` is animation-only).
+            if !key.contains(".") { layer.set(key, encode(keys[0].value)) }
+            layer.animations.append(animation(key, keys, encode))
+        }
+    }
+
+    /// A position: a path animation where segments curve in space, else per axis where the
+    /// axes ease differently, else one animation.
+    func writePosition(_ value: Animated, _ key: String, on layer: ReelLayer, autoOrient: Bool = false) {
+        let point: ([Double]) -> JSONValue = { .nums([$0.element(0), $0.element(1)]) }
+        guard case .keyed(let keys) = value, !keys.allSatisfy({ $0.value == keys[0].value }) else {
+            write(value, key, on: layer, point)
+            return
+        }
+        layer.set(key, point(keys[0].value))
+        if keys.contains(where: \.isSpatial) || autoOrient {
+            if keys.dropLast().contains(where: \.hold) {
+                // A jump inside a curve: samples at every frame.
+                let s = Animated.sampled(from: keys.first!.time.rounded(.down), to: keys.last!.time.rounded(.up)) {
+                    value.value(at: $0)
+                }
+                write(s, key, on: layer, point)
+                return
+            }
+            layer.animations.append(pathAnimation(key, keys, autoOrient: autoOrient))
+            return
+        }
+        if keys.allSatisfy({ $0.easeOut.isUniform && $0.easeIn.isUniform }) {
+            layer.animations.append(animation(key, keys, point))
+            return
+        }
+        for (d, axis) in ["x", "y"].enumerated() {
+            write(value.component(d), "\(key).\(axis)", on: layer) { .num($0[0]) }
+        }
+    }
+
+    private func timing(_ keys: [LottieKeyframe]) -> [(String, JSONValue)] {
+        let t0 = keys.first!.time
+        let t1 = keys.last!.time
+        return [
+            ("beginTime", .num(t0 / fps)), ("duration", .num(max(t1 - t0, 1e-9) / fps)), ("fillMode", .string("both")),
+            ("removedOnCompletion", .bool(false))
+        ]
+    }
+
+    private func animation(_ key: String, _ keys: [LottieKeyframe], _ encode: ([Double]) -> JSONValue) -> JSONValue {
+        let t0 = keys.first!.time
+        let span = max(keys.last!.time - t0, 1e-9)
+        var values: [JSONValue] = []
+        var times: [Double] = []
+        var functions: [JSONValue] = []
+        for (i, k) in keys.enumerated() {
+            if i > 0, keys[i - 1].hold {
+                // Holds until just before this keyframe, then steps.
+                let at = max(k.time - Self.stepLead, keys[i - 1].time)
+                values.append(encode(keys[i - 1].value))
+                times.append((at - t0) / span)
+                functions.append(.string("linear"))
+                functions.append(.string("linear"))
+                values.append(encode(k.value))
+                times.append((at - t0) / span)
+            } else {
+                if i > 0 { functions.append(.nums(keys[i - 1].ease(0))) }
+                values.append(encode(k.value))
+                times.append((k.time - t0) / span)
+            }
+        }
+        return .obj(
+            [
+                ("keyPath", .string(key)), ("values", .array(values)), ("keyTimes", .nums(times)),
+                ("timingFunctions", .array(functions))
+            ] + timing(keys))
+    }
+
+    private func pathAnimation(_ key: String, _ keys: [LottieKeyframe], autoOrient: Bool) -> JSONValue {
+        let t0 = keys.first!.time
+        let span = max(keys.last!.time - t0, 1e-9)
+        var elements: [JSONValue] = [.array([.string("move"), .num(keys[0].value.element(0)), .num(keys[0].value.element(1))])]
+        var functions: [JSONValue] = []
+        for i in 1..<keys.count {
+            let a = keys[i - 1]
+            let b = keys[i]
+            let s = SpatialSegment(from: Array(a.value.prefix(2)), to: Array(b.value.prefix(2)), out: a.spatialOut, in: a.spatialIn)
+            elements.append(
+                .array([.string("cubic")] + [s.p1[0], s.p1.element(1), s.p2[0], s.p2.element(1), s.p3[0], s.p3.element(1)].map { .num($0) }))
+            functions.append(.nums(a.ease(0)))
+        }
+        var members: [(String, JSONValue)] = [
+            ("keyPath", .string(key)), ("path", .obj([("elements", .array(elements))])),
+            ("keyTimes", .nums(keys.map { ($0.time - t0) / span })), ("timingFunctions", .array(functions)),
+            ("pathParameter", .string("arcLength"))
+        ]
+        if autoOrient { members.append(("rotationMode", .string("auto"))) }
+        return .obj(members + timing(keys))
+    }
+}
+
+extension Animated {
+    /// Dimension `d` alone, eased as that dimension eases.
+    func component(_ d: Int) -> Animated {
+        switch self {
+        case .fixed(let v): return .fixed([v.element(d)])
+        case .keyed(let keys):
+            return .keyed(
+                keys.map {
+                    var k = $0
+                    k.value = [k.value.element(d)]
+                    let o = k.easeOut.at(d)
+                    let i = k.easeIn.at(d)
+                    k.easeOut = .init(x: [o.x], y: [o.y])
+                    k.easeIn = .init(x: [i.x], y: [i.y])
+                    k.spatialOut = nil
+                    k.spatialIn = nil
+                    return k
+                })
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import ReelJSON
+
+/// A composition's layers (the file's `layers`, or a precomp's) as Reel layers, bottom to
+/// top. Each drawn Lottie layer becomes a wrapper in the composition's time (visible from
+/// `ip` to `op`, its blend mode and track matte), holding the transform chains of its parents
+/// and its own (each in its layer's time: `st`, `sr`), holding its content (opacity, masks,
+/// effects, and what its type draws). A parent lends its transform, never its opacity.
+struct LayerMapping {
+    let context: LottieContext
+    let assets: LottieAssets
+    /// Precomps being drawn, outermost first: a precomp that includes itself is refused.
+    var enclosing: [String] = []
+
+    /// The most Lottie layers a file may draw, with every precomp's layers counted each time
+    /// it is used.
+    static let maximumLayers = 100_000
+
+    func layers(_ list: LottieNode) -> [ReelLayer] {
+        let nodes = list.items
+        var byIndex: [Double: LottieNode] = [:]
+        for n in nodes { if let ind = n.number("ind") { byIndex[ind] = n } }
+        var out: [ReelLayer] = []
+        for (i, node) in nodes.enumerated() {
+            guard context.budget.take() else {
+                node.problem(expected: "at most \(Self.maximumLayers) layers drawn (precomps counted each time they are used)", found: "more")
+                return []
+            }
+            // A matte source draws only as its target's matte.
+            if node.number("td") == 1 || node.number("hd") == 1 { continue }
+            guard let wrapper = layer(node, byIndex: byIndex) else { continue }
+            if let tt = node.number("tt"), tt > 0 {
+                let source = node.number("tp").flatMap { byIndex[$0] } ?? (i > 0 ? nodes[i - 1] : nil)
+                if let source, let matte = layer(source, byIndex: byIndex) {
+                    let modes = [1: "alpha", 2: "alphaInverted", 3: "luminance", 4: "luminanceInverted"]
+                    if let mode = modes[Int(tt)] {
+                        let holder = ReelLayer(id: "\(wrapper.id) matte", [("anchorPoint", .nums([0, 0]))])
+                        holder.sublayers = [wrapper]
+                        holder.mask = matte
+                        if mode != "alpha" { holder.set("maskMode", .string(mode)) }
+                        if let blend = wrapper.value("compositingFilter") {
+                            holder.set("compositingFilter", blend)
+                            wrapper.set("compositingFilter", .string("normal"))
+                        }
+                        out.append(holder)
+                        continue
+                    }
+                    node["tt"]!.unsupported("track matte mode \(Int(tt)) is not supported; the layer draws without its matte")
+                } else {
+                    node["tt"]!.unsupported("the track matte's layer is missing; the layer draws without its matte")
+                }
+            }
+            out.append(wrapper)
+        }
+        return out.reversed()
+    }
+
+    /// One drawn layer in its wrapper; nil for a layer that draws nothing (a null, an unknown type).
+    private func layer(_ node: LottieNode, byIndex: [Double: LottieNode]) -> ReelLayer? {
+        guard let ty = node.number("ty") else {
+            (node["ty"] ?? node).problem(expected: "a layer type `ty`")
+            return nil
+        }
+        let name = node.string("nm") ?? "layer"
+        let writer = context.writer
+        guard let content = content(node, type: Int(ty), name: name) else { return nil }
+        // Opacity, masks, effects: in the layer's own space and time.
+        let transform = node["ks"]
+        if let o = TransformMapping(node: transform, writer: writer).opacity {
+            writer.write(o, "opacity", on: content) { .num($0[0]) }
+        }
+        if let masks = node["masksProperties"], node.number("hasMask") != 0 {
+            MaskMapping(context: context).apply(masks, to: content)
+        }
+        if let effects = node["ef"] { EffectMapping(context: context).apply(effects, to: content) }
+        if let sy = node["sy"], !sy.items.isEmpty { sy.unsupported("layer styles are not drawn") }
+        // The transform chains: the furthest parent outermost.
+        var lineage = [node]
+        var seen: Set<Double> = []
+        if let ind = node.number("ind") { seen.insert(ind) }
+        while let p = lineage.last!.number("parent"), let parent = byIndex[p] {
+            guard seen.insert(p).inserted, lineage.count < 64 else {
+                node["parent"]!.problem(expected: "a parent chain that ends", found: "a loop through layer \(Int(p))")
+                return nil
+            }
+            lineage.append(parent)
+        }
+        if let p = node.number("parent"), byIndex[p] == nil {
+            node["parent"]!.unsupported("parent \(Int(p)) is not a layer of this composition; the layer is not parented")
+        }
+        let wrapper = ReelLayer(id: name, [("anchorPoint", .nums([0, 0]))])
+        var holder = wrapper
+        var outer = LayerTime(start: 0, stretch: 1)
+        for x in lineage.reversed() {
+            let time = LayerTime(x)
+            let chain = TransformMapping(node: x["ks"], writer: writer, is3D: x.number("ddd") == 1)
+                .chain(id: x.string("nm") ?? "layer", autoOrient: x.number("ao") == 1)
+            time.relative(to: outer, fps: writer.fps).forEach { chain[0].set($0.0, $0.1) }
+            holder.sublayers.append(chain[0])
+            holder = chain.last!
+            outer = time
+        }
+        holder.sublayers.append(content)
+        visibility(node, on: wrapper)
+        if let bm = node.number("bm"), bm != 0 {
+            let modes = [
+                "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight",
+                "softLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "plusLighter"
+            ]
+            if Int(bm) < modes.count {
+                wrapper.set("compositingFilter", .string(modes[Int(bm)]))
+            } else {
+                node["bm"]!.unsupported("blend mode \(Int(bm)) is not supported; the layer draws normally")
+            }
+        }
+        return wrapper
+    }
+
+    /// Visible from `ip` to `op` of the composition's frames.
+    private func visibility(_ node: LottieNode, on layer: ReelLayer) {
+        let fps = context.writer.fps
+        let ip = node.number("ip") ?? -Double.infinity
+        let op = node.number("op") ?? Double.infinity
+        guard ip.isFinite || op.isFinite else { return }
+        guard op > ip else {
+            layer.set("hidden", .bool(true))
+            return
+        }
+        let lead = AnimationWriter.stepLead
+        let begin = ip.isFinite ? ip - lead : -1e8
+        let end = op.isFinite ? op - lead : 1e8
+        layer.set("hidden", .bool(true))
+        layer.animations.append(
+            .obj([
+                ("keyPath", .string("hidden")), ("values", .array([.bool(false), .bool(false)])),
+                ("beginTime", .num(begin / fps)), ("duration", .num((end - begin) / fps))
+            ]))
+    }
+
+    /// What the layer's type draws, in the layer's space: nil when it draws nothing.
+    private func content(_ node: LottieNode, type: Int, name: String) -> ReelLayer? {
+        let layer = ReelLayer(id: "\(name) content", [("anchorPoint", .nums([0, 0]))])
+        switch type {
+        case 0:
+            guard let ref = node.string("refId") else {
+                (node["refId"] ?? node).problem(expected: "a precomp's `refId`")
+                return nil
+            }
+            guard !enclosing.contains(ref) else {
+                node["refId"]!.problem(expected: "a precomp that does not include itself", found: "\"\(ref)\" inside itself")
+                return nil
+            }
+            guard let asset = assets.precomps[ref] else {
+                node["refId"]!.problem(expected: "the id of a precomp in `assets`", found: "\"\(ref)\"")
+                return nil
+            }
+            guard enclosing.count < 32 else {
+                node.problem(expected: "precomps nested at most 32 deep", found: "deeper")
+                return nil
+            }
+            let w = node.number("w") ?? 0
+            let h = node.number("h") ?? 0
+            layer.set("bounds", .nums([0, 0, w, h]))
+            if w > 0, h > 0 { layer.set("masksToBounds", .bool(true)) }
+            var inner = self
+            inner.enclosing.append(ref)
+            guard let list = asset["layers"] else { return nil }
+            let body = inner.layers(list)
+            if let tm = LottieProperty.read(node["tm"]) {
+                let holder = ReelLayer(id: "\(name) time", [("anchorPoint", .nums([0, 0]))])
+                context.writer.write(tm, "timeRemap", on: holder) { .num($0.element(0)) }
+                holder.sublayers = body
+                layer.sublayers = [holder]
+            } else {
+                layer.sublayers = body
+            }
+        case 1:
+            let w = node.number("sw") ?? 0
+            let h = node.number("sh") ?? 0
+            layer.set("bounds", .nums([0, 0, w, h]))
+            if let c = node.string("sc") { layer.set("backgroundColor", .string(LottieAssets.hexColor(c))) }
+        case 2:
+            guard let ref = node.string("refId"), let image = assets.images[ref] else {
+                (node["refId"] ?? node).problem(expected: "the id of an image in `assets`")
+                return nil
+            }
+            layer.set("bounds", .nums([0, 0, image.width, image.height]))
+            layer.set("contents", .string(image.name))
+        case 3:
+            return nil
+        case 4:
+            let group = ShapeReader().group(node, items: node["shapes"]?.items ?? [])
+            layer.sublayers = ShapeMapping(context: context).layers(group, id: name)
+        case 5:
+            return TextMapping(context: context, assets: assets).layer(node, content: layer)
+        default:
+            node["ty"]!.unsupported("layer type \(type) is not drawn")
+            return nil
+        }
+        return layer
+    }
+}
+
+/// A layer's own time against its composition's: frame (f − `st`) / `sr`.
+struct LayerTime {
+    let start: Double
+    let stretch: Double
+
+    init(start: Double, stretch: Double) {
+        self.start = start
+        self.stretch = stretch
+    }
+
+    init(_ node: LottieNode) {
+        start = node.number("st") ?? 0
+        let sr = node.number("sr") ?? 1
+        stretch = sr == 0 ? 1 : sr
+    }
+
+    /// The layer timing keys that give this time inside a layer already in `outer`'s time.
+    func relative(to outer: LayerTime, fps: Double) -> [(String, JSONValue)] {
+        var keys: [(String, JSONValue)] = []
+        let begin = (start - outer.start) / outer.stretch
+        if begin != 0 { keys.append(("beginTime", .num(begin / fps))) }
+        let speed = outer.stretch / stretch
+        if speed != 1 { keys.append(("speed", .num(speed))) }
+        return keys
+    }
+}

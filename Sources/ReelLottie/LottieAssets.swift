@@ -1,0 +1,99 @@
+import Foundation
+
+/// The file's `assets` (precomps and images), `fonts` and `chars`, found by id.
+struct LottieAssets {
+    /// An image asset as the timeline names it.
+    struct ImageAsset {
+        let name: String
+        let width: Double
+        let height: Double
+    }
+
+    /// A glyph from `chars`: its advance and outline at size 100.
+    struct Glyph {
+        let advance: Double
+        let outline: [Double]
+    }
+
+    private(set) var precomps: [String: LottieNode] = [:]
+    private(set) var images: [String: ImageAsset] = [:]
+    /// The timeline's assets: name → a path beside the file or a `data:` URI.
+    private(set) var files: [String: String] = [:]
+    private var glyphsByFamily: [String: [String: Glyph]] = [:]
+    private var families: [String: String] = [:]
+
+    /// Reads `root`'s assets; `packaged` holds the images of a dotLottie by file name.
+    init(_ root: LottieNode, packaged: [String: Data], baseDirectory: String) {
+        for asset in root["assets"]?.items ?? [] {
+            guard let id = asset.string("id") else { continue }
+            if asset["layers"] != nil {
+                precomps[id] = asset
+                continue
+            }
+            guard let p = asset.string("p") else { continue }
+            let name = "image \(images.count + 1)"
+            if p.hasPrefix("data:") {
+                files[name] = p
+            } else if let data = packaged[(p as NSString).lastPathComponent] {
+                files[name] = "data:\(Self.mediaType(of: p));base64," + data.base64EncodedString()
+            } else if asset.number("e") == 1 {
+                asset["p"]!.problem(expected: "an embedded image (a data: URI)", found: "\"\(p.prefix(80))\"")
+                continue
+            } else {
+                let folder = asset.string("u") ?? ""
+                files[name] = URL(fileURLWithPath: baseDirectory).appendingPathComponent(folder + p).standardized.path
+            }
+            images[id] = ImageAsset(name: name, width: asset.number("w") ?? 0, height: asset.number("h") ?? 0)
+        }
+        for font in root["fonts"]?["list"]?.items ?? [] {
+            if let name = font.string("fName") { families[name] = font.string("fFamily") ?? name }
+        }
+        for char in root["chars"]?.items ?? [] {
+            guard let ch = char.string("ch") else { continue }
+            let family = char.string("fFamily") ?? ""
+            let shapes = char["data"]?["shapes"]?.items ?? []
+            let glyph = Glyph(advance: char.number("w") ?? 0, outline: Self.outline(shapes))
+            glyphsByFamily[family, default: [:]][ch] = glyph
+            // Documents name the font by `fName`; chars by family: both find it.
+            for (fName, fam) in families where fam == family { glyphsByFamily[fName, default: [:]][ch] = glyph }
+        }
+    }
+
+    /// Glyph outlines for the font a document names (`f`: an `fName`, or a family).
+    func glyphs(family: String) -> [String: Glyph]? {
+        glyphsByFamily[family] ?? families[family].flatMap { glyphsByFamily[$0] }
+    }
+
+    /// The family of the font a document names.
+    func fontFamily(named name: String) -> String? { families[name] }
+
+    /// Every outline of a glyph's shapes at its first frame, groups' transforms left out (glyph groups have none).
+    private static func outline(_ items: [LottieNode]) -> [Double] {
+        var out: [Double] = []
+        for item in items {
+            switch item.string("ty") {
+            case "gr": out += outline(item["it"]?.items ?? [])
+            case "sh":
+                if let shape = LottieProperty.read(item["ks"], decode: BezierShape.decode) { out += shape.value(at: 0) }
+            default: break
+            }
+        }
+        return out
+    }
+
+    static func mediaType(of name: String) -> String {
+        switch (name as NSString).pathExtension.lowercased() {
+        case "jpg", "jpeg": return "image/jpeg"
+        case "webp": return "image/webp"
+        case "gif": return "image/gif"
+        default: return "image/png"
+        }
+    }
+
+    /// A solid's colour (`"#rrggbb"`) as the timeline writes colours.
+    static func hexColor(_ s: String) -> String {
+        let hex = s.hasPrefix("#") ? String(s.dropFirst()) : s
+        guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit) else { return "#000000" }
+        return "#" + hex.uppercased()
+    }
+}

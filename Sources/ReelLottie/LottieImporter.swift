@@ -1,0 +1,96 @@
+import Foundation
+import ReelJSON
+import ReelTimeline
+
+/// Turns a Lottie animation into the Reel timeline it becomes: the composition is the
+/// canvas (`w` × `h` at `fr`, from `ip` to `op`, transparent), and every construct maps onto
+/// Core Animation layers and Reel's extensions. What cannot be drawn is named in the
+/// warnings by its Lottie JSON path.
+public enum LottieImporter {
+    /// The keys that make a JSON object a Lottie animation.
+    public static let recognisingKeys: Set<String> = ["v", "fr", "ip", "op", "w", "h", "layers"]
+
+    /// What an import gives: the timeline document and the warnings about what it draws
+    /// differently from the file.
+    public struct Result {
+        public let document: JSONValue
+        public let warnings: [TimelineProblem]
+        /// The frame rate as written (29.97 stays 29.97), as numerator and denominator.
+        public let fps: (numerator: Int, denominator: Int)
+    }
+
+    /// The timeline document of the Lottie animation `json`; `packaged` holds a dotLottie's
+    /// images by file name; relative image paths resolve against `baseDirectory`.
+    public static func convert(
+        _ json: JSONValue, file: String, name: String, baseDirectory: String, packaged: [String: Data] = [:]
+    ) throws(TimelineError) -> Result {
+        let report = LottieReport()
+        let root = LottieNode(value: json, path: "", report: report)
+        func fail() -> TimelineError { TimelineError(file: file, problems: report.problems, warnings: report.warnings) }
+        func number(_ key: String, _ range: ClosedRange<Double>, _ what: String) -> Double? {
+            guard let node = root[key] else {
+                root.problem(expected: "`\(key)` (\(what))", found: "none")
+                return nil
+            }
+            guard let v = node.number, range.contains(v) else {
+                node.problem(expected: what)
+                return nil
+            }
+            return v
+        }
+        let fr = number("fr", 0.001...1000, "a frame rate in 0.001...1000")
+        let w = number("w", 1...16384, "a width in 1...16384")
+        let h = number("h", 1...16384, "a height in 1...16384")
+        let ip = number("ip", -1e7...1e7, "an in point (a frame number)")
+        let op = number("op", -1e7...1e7, "an out point (a frame number)")
+        guard let fr, let w, let h, let ip, let op else { throw fail() }
+        guard op > ip, (op - ip) / fr <= 86400 else {
+            root["op"]!.problem(expected: "an out point after the in point (\(ip)), at most a day later", found: "\(op)")
+            throw fail()
+        }
+        guard w * h <= 16384 * 8192 else {
+            root["w"]!.problem(expected: "a canvas of at most \(16384 * 8192) pixels", found: "\(Int(w)) x \(Int(h))")
+            throw fail()
+        }
+        let version = root.string("v") ?? "5.0.0"
+        let context = LottieContext(
+            writer: AnimationWriter(fps: fr), report: report,
+            colorScale: Self.isBefore419(version) ? 255 : 1, budget: LayerBudget(LayerMapping.maximumLayers))
+        let assets = LottieAssets(root, packaged: packaged, baseDirectory: baseDirectory)
+        guard let layerList = root["layers"], layerList.isArray else {
+            (root["layers"] ?? root).problem(expected: "`layers`, an array")
+            throw fail()
+        }
+        let composition = ReelLayer(id: root.string("nm") ?? name, [("anchorPoint", .nums([0, 0]))])
+        if ip != 0 { composition.set("beginTime", .num(-ip / fr)) }
+        composition.sublayers = LayerMapping(context: context, assets: assets).layers(layerList)
+        guard report.problems.isEmpty else { throw fail() }
+        let rate = Self.exactRate(fr)
+        let document = JSONValue.obj([
+            ("version", .num(1)), ("name", .string(name)),
+            (
+                "canvas",
+                .obj([
+                    ("width", .num(w)), ("height", .num(h)), ("fps", .nums([Double(rate.0), Double(rate.1)])),
+                    ("duration", .num((op - ip) / fr)), ("background", .string("#00000000"))
+                ])
+            ),
+            ("assets", .obj(assets.files.sorted { $0.key < $1.key }.map { ($0.key, .obj([("path", .string($0.value))])) })),
+            ("layers", .array([composition.json]))
+        ])
+        return Result(document: document, warnings: report.warnings, fps: rate)
+    }
+
+    /// `fr` as an exact fraction of whole numbers (29.97 is 2997/100).
+    static func exactRate(_ fr: Double) -> (Int, Int) {
+        var denominator = 1
+        while denominator < 1_000_000, (fr * Double(denominator)).rounded() != fr * Double(denominator) { denominator *= 10 }
+        return (Int((fr * Double(denominator)).rounded()), denominator)
+    }
+
+    /// Bodymovin before 4.1.9 wrote shape colours in 0...255.
+    static func isBefore419(_ version: String) -> Bool {
+        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        return parts.lexicographicallyPrecedes([4, 1, 9])
+    }
+}

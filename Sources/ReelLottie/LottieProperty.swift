@@ -1,0 +1,79 @@
+import ReelJSON
+
+/// Reads Lottie's animatable properties (`{"a", "k"}`): a fixed value, or keyframes in
+/// either form (each with `s`, or the older `s`/`e` pairs), with their eases, holds and
+/// spatial tangents. Expressions are reported and the keyframed values used.
+enum LottieProperty {
+    /// The property at `node` (nil when absent); `decode` reads one value as numbers.
+    static func read(_ node: LottieNode?, decode: (LottieNode) -> [Double]? = { $0.numbers }) -> Animated? {
+        guard let node else { return nil }
+        if node["x"]?.string != nil {
+            node["x"]!.unsupported("an expression is not run; its keyframed values are used")
+        }
+        guard let k = node["k"] else {
+            // Some exporters write a bare value where a property is expected.
+            if let v = decode(node) { return .fixed(v) }
+            node.problem(expected: "an animatable property {\"a\", \"k\"}")
+            return nil
+        }
+        let items = k.items
+        let isKeyed: Bool
+        if let a = node.number("a") {
+            isKeyed = a == 1 && items.first?["t"] != nil
+        } else {
+            isKeyed = items.first?["t"] != nil
+        }
+        guard isKeyed else {
+            guard let v = decode(k) else {
+                k.problem(expected: "a value")
+                return nil
+            }
+            return .fixed(v)
+        }
+        return keyframes(k, decode: decode)
+    }
+
+    private static func keyframes(_ k: LottieNode, decode: (LottieNode) -> [Double]?) -> Animated? {
+        let items = k.items
+        guard items.count <= Animated.maximumKeyframes else {
+            k.problem(expected: "at most \(Animated.maximumKeyframes) keyframes in one property", found: "\(items.count)")
+            return nil
+        }
+        var keys: [LottieKeyframe] = []
+        keys.reserveCapacity(items.count)
+        var pendingEnd: [Double]?
+        for item in items {
+            guard let t = item.number("t") else {
+                (item["t"] ?? item).problem(expected: "a keyframe time `t` (a number)")
+                return nil
+            }
+            if let last = keys.last, t < last.time {
+                item["t"]!.problem(expected: "keyframes in time order (at or after frame \(last.time))", found: "frame \(t)")
+                return nil
+            }
+            // The older form gives each keyframe its start `s` and end `e`; its last keyframe,
+            // only `t`, shows the end before it.
+            guard let value = item["s"].flatMap({ decode($0) }) ?? pendingEnd ?? keys.last?.value else {
+                (item["s"] ?? item).problem(expected: "a keyframe value `s`")
+                return nil
+            }
+            pendingEnd = item["e"].flatMap { decode($0) }
+            var key = LottieKeyframe(time: t, value: value)
+            key.hold = item.number("h") == 1
+            if let o = item["o"], let x = o["x"]?.numbers, let y = o["y"]?.numbers, !x.isEmpty, !y.isEmpty {
+                key.easeOut = .init(x: x, y: y)
+            }
+            if let i = item["i"], let x = i["x"]?.numbers, let y = i["y"]?.numbers, !x.isEmpty, !y.isEmpty {
+                key.easeIn = .init(x: x, y: y)
+            }
+            key.spatialOut = item["to"]?.numbers
+            key.spatialIn = item["ti"]?.numbers
+            keys.append(key)
+        }
+        guard !keys.isEmpty else {
+            k.problem(expected: "at least one keyframe")
+            return nil
+        }
+        return keys.count == 1 ? .fixed(keys[0].value) : .keyed(keys)
+    }
+}

@@ -1,0 +1,64 @@
+import ReelCore
+import ReelJSON
+
+/// A layer of the Reel timeline an import writes, spelt as the timeline file spells it:
+/// its keys in order, its animations, sublayers and mask.
+final class ReelLayer {
+    let id: String
+    private(set) var keys: [(key: String, value: JSONValue)] = []
+    var animations: [JSONValue] = []
+    var sublayers: [ReelLayer] = []
+    var mask: ReelLayer?
+
+    init(id: String, _ keys: [(String, JSONValue)] = []) {
+        self.id = ReelLayer.legal(id)
+        for (k, v) in keys { set(k, v) }
+    }
+
+    /// Sets `key`, replacing an earlier value.
+    func set(_ key: String, _ value: JSONValue) {
+        if let i = keys.firstIndex(where: { $0.key == key }) { keys[i].value = value } else { keys.append((key, value)) }
+    }
+
+    func value(_ key: String) -> JSONValue? { keys.first { $0.key == key }?.value }
+
+    /// The layer as timeline JSON, its sublayers' ids made unique among siblings.
+    var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(id))]
+        members += keys
+        if let mask { members.append(("mask", mask.json)) }
+        if !sublayers.isEmpty {
+            var seen: [String: Int] = [:]
+            members.append(
+                (
+                    "sublayers",
+                    .array(
+                        sublayers.map { layer in
+                            let n = seen[layer.id, default: 0]
+                            seen[layer.id] = n + 1
+                            guard n > 0, case .object(var m) = layer.json else { return layer.json }
+                            m[0].value = .string("\(layer.id) \(n + 1)")
+                            return .object(m)
+                        })
+                ))
+        }
+        if !animations.isEmpty { members.append(("animations", .array(animations))) }
+        return .object(members)
+    }
+
+    /// An id the timeline format accepts: no `/`, `.` or control characters.
+    private static func legal(_ s: String) -> String {
+        let cleaned = String(
+            String.UnicodeScalarView(
+                s.unicodeScalars.map { $0 == "/" || $0 == "." || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "_" : $0 }))
+        return cleaned.isEmpty ? "layer" : cleaned
+    }
+}
+
+extension JSONValue {
+    static func num(_ v: Double) -> JSONValue { .number(v) }
+    static func nums(_ v: [Double]) -> JSONValue { .array(v.map { .number($0) }) }
+    static func obj(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
+    /// A transform as the timeline's 16 numbers.
+    static func transform(_ m: Transform3D) -> JSONValue { nums(m.rows) }
+}

@@ -1,0 +1,37 @@
+/// One item of a shape layer's `shapes` or a group's `it`, read once: the outlines, the
+/// paints that draw the outlines above them, groups, and the modifiers that change them.
+indirect enum ShapeItem {
+    /// An outline (`sh`, `rc`, `el`, `sr`) as a bezier shape over time.
+    case path(Animated, LottieNode)
+    case paint(Paint)
+    case group(ShapeGroup)
+    /// Trim paths (`tm`).
+    case trim(Trim)
+    /// A repeater (`rp`) with the items before it, which it copies.
+    case copies(ShapeGroup, repeater: LottieNode)
+
+    /// A fill or stroke, solid or gradient.
+    struct Paint {
+        let node: LottieNode
+        /// `fl`, `st`, `gf`, `gs`.
+        let kind: String
+        var isStroke: Bool { kind == "st" || kind == "gs" }
+        var isGradient: Bool { kind == "gf" || kind == "gs" }
+    }
+
+    struct Trim {
+        let node: LottieNode
+        let start: Animated
+        let end: Animated
+        let offset: Animated
+        /// Each outline trimmed alike (`m` 1) rather than all as one (`m` 2).
+        let simultaneous: Bool
+    }
+}
+
+/// A group (`gr`, or a shape layer's `shapes`): its items and its transform (`tr`).
+struct ShapeGroup {
+    let node: LottieNode
+    var items: [ShapeItem]
+    var transform: LottieNode?
+}
