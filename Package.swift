@@ -72,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "Reel", "ReelBuilder", "ReelCore", "ReelMedia", "ReelTimeline", "ReelCPUCheck", "ReelStudio",
+                "Reel", "ReelBuilder", "ReelCore", "ReelJSON", "ReelLottie", "ReelMedia", "ReelTimeline", "ReelCPUCheck",
+                "ReelStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),

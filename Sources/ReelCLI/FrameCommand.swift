@@ -14,8 +14,7 @@ struct FrameCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output PNG file.")
     var output: String
 
-    @Option(help: "Draw at this many times the canvas's pixel size (0.05 to 4; a studio preview's scale).")
-    var scale: Double = 1
+    @OptionGroup var canvas: CanvasOptions
 
     @OptionGroup var assets: AssetsRootOption
 
@@ -24,15 +23,9 @@ struct FrameCommand: ParsableCommand {
     @Flag(help: "Draw a clip frame that fails to decode as nothing instead of stopping.")
     var allowDamagedVideo = false
 
-    func validate() throws {
-        guard scale.isFinite, (0.05...4).contains(scale) else {
-            throw ValidationError("--scale must be 0.05...4, found \(scale)")
-        }
-    }
-
     func run() throws {
         try reportingErrors {
-            let timeline = try assets.load(moment.timeline).scaled(by: scale)
+            let timeline = try canvas.apply(to: assets.load(moment.timeline))
             let renderer = try FrameRenderer(timeline: timeline, memory: memory.budget)
             let buffer = renderer.render(time: moment.time)
             if !allowDamagedVideo, let damage = renderer.assets.videos?.damage { throw damage }

@@ -24,6 +24,8 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Render worker threads (default: one per core).")
     var threads: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var canvas: CanvasOptions
+
     @OptionGroup var assets: AssetsRootOption
 
     @OptionGroup var memory: MemoryLimitOption
@@ -62,7 +64,7 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try assets.load(self.timeline)
+            let timeline = try canvas.apply(to: assets.load(self.timeline)).evenSized
             var raw: FileHandle?
             if let rawVideo {
                 guard FileManager.default.createFile(atPath: rawVideo, contents: nil),

@@ -10,7 +10,7 @@ struct ReelCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self, FrameCommand.self, ProfileCommand.self, HitCommand.self, InspectCommand.self,
             ValidateCommand.self, ClockCommand.self, KeysCommand.self, JoinCommand.self,
-            StudioCommand.self
+            StudioCommand.self, ImportCommand.self
         ]
     )
 

@@ -93,6 +93,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw a clip frame that fails to decode as nothing, with a note, instead of stopping the render.")
     var allowDamagedVideo = false
 
+    @OptionGroup var canvas: CanvasOptions
+
     @OptionGroup var assets: AssetsRootOption
 
     @OptionGroup var memory: MemoryLimitOption
@@ -110,7 +112,9 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try assets.load(self.timeline, video: video)
+            // Video needs even pixel sizes; a PNG sequence keeps the canvas as it is.
+            let drawn = try canvas.apply(to: assets.load(self.timeline, video: video))
+            let timeline = OutputFormat.namesSequence(output ?? "") ? drawn : drawn.evenSized
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             var path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
             var options = RenderOptions(

@@ -1,10 +1,11 @@
 import ReelJSON
 
 /// A composition's layers (the file's `layers`, or a precomp's) as Reel layers, bottom to
-/// top. Each drawn Lottie layer becomes a wrapper in the composition's time (visible from
-/// `ip` to `op`, its blend mode and track matte), holding the transform chains of its parents
-/// and its own (each in its layer's time: `st`, `sr`), holding its content (opacity, masks,
-/// effects, and what its type draws). A parent lends its transform, never its opacity.
+/// top. Each drawn Lottie layer becomes a wrapper (visible from `ip` to `op`, its blend mode
+/// and track matte) holding the transform chains of its parents and its own, holding its
+/// content (opacity, masks, effects, and what its type draws), all in the composition's
+/// frames; a precomp's layers run in its own time. A parent lends its transform, never its
+/// opacity.
 struct LayerMapping {
     let context: LottieContext
     let assets: LottieAssets
@@ -89,15 +90,11 @@ struct LayerMapping {
         }
         let wrapper = ReelLayer(id: name, [("anchorPoint", .nums([0, 0]))])
         var holder = wrapper
-        var outer = LayerTime(start: 0, stretch: 1)
         for x in lineage.reversed() {
-            let time = LayerTime(x)
             let chain = TransformMapping(node: x["ks"], writer: writer, is3D: x.number("ddd") == 1)
                 .chain(id: x.string("nm") ?? "layer", autoOrient: x.number("ao") == 1)
-            time.relative(to: outer, fps: writer.fps).forEach { chain[0].set($0.0, $0.1) }
             holder.sublayers.append(chain[0])
             holder = chain.last!
-            outer = time
         }
         holder.sublayers.append(content)
         visibility(node, on: wrapper)
@@ -164,15 +161,15 @@ struct LayerMapping {
             var inner = self
             inner.enclosing.append(ref)
             guard let list = asset["layers"] else { return nil }
-            let body = inner.layers(list)
+            // The precomp's frames: (f - st) / sr of this composition's, or the time remap's.
+            let time = ReelLayer(id: "\(name) time", [("anchorPoint", .nums([0, 0]))])
+            time.sublayers = inner.layers(list)
             if let tm = LottieProperty.read(node["tm"]) {
-                let holder = ReelLayer(id: "\(name) time", [("anchorPoint", .nums([0, 0]))])
-                context.writer.write(tm, "timeRemap", on: holder) { .num($0.element(0)) }
-                holder.sublayers = body
-                layer.sublayers = [holder]
+                context.writer.write(tm, "timeRemap", on: time) { .num($0.element(0)) }
             } else {
-                layer.sublayers = body
+                LayerTime(node).keys(fps: context.writer.fps).forEach { time.set($0.0, $0.1) }
             }
+            layer.sublayers = [time]
         case 1:
             let w = node.number("sw") ?? 0
             let h = node.number("sh") ?? 0
@@ -200,15 +197,11 @@ struct LayerMapping {
     }
 }
 
-/// A layer's own time against its composition's: frame (f − `st`) / `sr`.
+/// A precomp layer's time against its composition's: frame (f − `st`) / `sr`. (Keyframes of
+/// a layer's own properties are in its composition's frames.)
 struct LayerTime {
     let start: Double
     let stretch: Double
-
-    init(start: Double, stretch: Double) {
-        self.start = start
-        self.stretch = stretch
-    }
 
     init(_ node: LottieNode) {
         start = node.number("st") ?? 0
@@ -216,13 +209,11 @@ struct LayerTime {
         stretch = sr == 0 ? 1 : sr
     }
 
-    /// The layer timing keys that give this time inside a layer already in `outer`'s time.
-    func relative(to outer: LayerTime, fps: Double) -> [(String, JSONValue)] {
+    /// The layer timing keys that give this time.
+    func keys(fps: Double) -> [(String, JSONValue)] {
         var keys: [(String, JSONValue)] = []
-        let begin = (start - outer.start) / outer.stretch
-        if begin != 0 { keys.append(("beginTime", .num(begin / fps))) }
-        let speed = outer.stretch / stretch
-        if speed != 1 { keys.append(("speed", .num(speed))) }
+        if start != 0 { keys.append(("beginTime", .num(start / fps))) }
+        if stretch != 1 { keys.append(("speed", .num(1 / stretch))) }
         return keys
     }
 }

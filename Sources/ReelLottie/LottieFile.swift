@@ -8,6 +8,21 @@ public enum LottieFile {
     /// The timeline the Lottie file at `path` becomes; nil when the file is not Lottie (a Reel
     /// timeline). `animation` picks a dotLottie's animation by id (the manifest's first otherwise).
     public static func open(_ path: String, animation: String? = nil) throws(TimelineError) -> Timeline? {
+        guard let imported = try importing(path, animation: animation) else { return nil }
+        var timeline: Timeline
+        do {
+            timeline = try Timeline.decode(
+                json: imported.document, file: path, name: imported.name, baseDirectory: imported.baseDirectory)
+        } catch {
+            throw TimelineError(file: path, problems: error.problems, warnings: imported.warnings + error.warnings)
+        }
+        timeline.warnings = imported.warnings + timeline.warnings
+        return timeline
+    }
+
+    /// The timeline document the Lottie file at `path` becomes (what `reel import` writes);
+    /// nil when the file is not Lottie.
+    public static func importing(_ path: String, animation: String? = nil) throws(TimelineError) -> LottieImporter.Result? {
         let url = URL(fileURLWithPath: path)
         let limit = Timeline.maximumFileBytes
         func failure(_ expected: String, _ found: String) -> TimelineError {
@@ -70,15 +85,7 @@ public enum LottieFile {
         }
         let name = chosen ?? url.deletingPathExtension().lastPathComponent
         let base = url.deletingLastPathComponent().path
-        let result = try LottieImporter.convert(json, file: path, name: name, baseDirectory: base, packaged: packaged)
-        var timeline: Timeline
-        do {
-            timeline = try Timeline.decode(json: result.document, file: path, name: name, baseDirectory: base)
-        } catch {
-            throw TimelineError(file: path, problems: error.problems, warnings: result.warnings + error.warnings)
-        }
-        timeline.warnings = result.warnings + timeline.warnings
-        return timeline
+        return try LottieImporter.convert(json, file: path, name: name, baseDirectory: base, packaged: packaged)
     }
 
     private static func describe(_ error: LottieArchive.Failure) -> String {

@@ -15,8 +15,10 @@ public enum LottieImporter {
     public struct Result {
         public let document: JSONValue
         public let warnings: [TimelineProblem]
-        /// The frame rate as written (29.97 stays 29.97), as numerator and denominator.
-        public let fps: (numerator: Int, denominator: Int)
+        /// The timeline's name (the file's, or the dotLottie animation's id).
+        public let name: String
+        /// The folder relative image paths resolve against.
+        public let baseDirectory: String
     }
 
     /// The timeline document of the Lottie animation `json`; `packaged` holds a dotLottie's
@@ -78,7 +80,7 @@ public enum LottieImporter {
             ("assets", .obj(assets.files.sorted { $0.key < $1.key }.map { ($0.key, .obj([("path", .string($0.value))])) })),
             ("layers", .array([composition.json]))
         ])
-        return Result(document: document, warnings: report.warnings, fps: rate)
+        return Result(document: document, warnings: report.warnings, name: name, baseDirectory: baseDirectory)
     }
 
     /// `fr` as an exact fraction of whole numbers (29.97 is 2997/100).

@@ -86,6 +86,15 @@ public struct Timeline: Hashable, Sendable {
         return scaled
     }
 
+    /// The same timeline with a canvas of even pixel sizes, as yuv420p video needs: an odd
+    /// side gains one pixel of background (a Lottie file's 375 x 667 becomes 376 x 668).
+    public var evenSized: Timeline {
+        var even = self
+        if canvas.pixelWidth % 2 != 0 { even.canvas.width += 1 / canvas.scale }
+        if canvas.pixelHeight % 2 != 0 { even.canvas.height += 1 / canvas.scale }
+        return even
+    }
+
     /// Whether some layer (a sublayer or mask included) is a text layer.
     public var hasText: Bool {
         func hasText(_ layers: [AnimatedLayer]) -> Bool {

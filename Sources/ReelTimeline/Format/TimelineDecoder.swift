@@ -179,10 +179,8 @@ final class TimelineDecoder {
         guard let width, let height, let duration else { return nil }
         let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
         let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
-        if pw % 2 != 0 || ph % 2 != 0 || pw < 2 || ph < 2 || pw > 16384 || ph > 16384 {
-            node.problem(
-                expected: "a pixel size (width x height x scale) of even numbers from 2 to 16384, as yuv420p video needs",
-                found: "\(pw)x\(ph) pixels")
+        if pw < 1 || ph < 1 || pw > 16384 || ph > 16384 {
+            node.problem(expected: "a pixel size (width x height x scale) from 1 to 16384 each way", found: "\(pw)x\(ph) pixels")
             return nil
         }
         if pw * ph > Canvas.maximumPixels {
