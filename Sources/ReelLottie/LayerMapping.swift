@@ -176,6 +176,7 @@ struct LayerMapping {
             layer.set("bounds", .nums([0, 0, w, h]))
             if let c = node.string("sc") { layer.set("backgroundColor", .string(LottieAssets.hexColor(c))) }
         case 2:
+            if let ref = node.string("refId"), assets.missing.contains(ref) { return nil }
             guard let ref = node.string("refId"), let image = assets.images[ref] else {
                 (node["refId"] ?? node).problem(expected: "the id of an image in `assets`")
                 return nil

@@ -19,6 +19,8 @@ struct LottieAssets {
     private(set) var images: [String: ImageAsset] = [:]
     /// The timeline's assets: name → a path beside the file or a `data:` URI.
     private(set) var files: [String: String] = [:]
+    /// Image ids whose files are not there.
+    private(set) var missing: Set<String> = []
     private var glyphsByFamily: [String: [String: Glyph]] = [:]
     private var families: [String: String] = [:]
 
@@ -41,7 +43,14 @@ struct LottieAssets {
                 continue
             } else {
                 let folder = asset.string("u") ?? ""
-                files[name] = URL(fileURLWithPath: baseDirectory).appendingPathComponent(folder + p).standardized.path
+                let path = URL(fileURLWithPath: baseDirectory).appendingPathComponent(folder + p).standardized.path
+                guard FileManager.default.fileExists(atPath: path) else {
+                    // As the players do: the layers that show it draw nothing.
+                    asset["p"]!.unsupported("image \(folder + p) is not beside the Lottie file; the layers that show it draw nothing")
+                    missing.insert(id)
+                    continue
+                }
+                files[name] = path
             }
             images[id] = ImageAsset(name: name, width: asset.number("w") ?? 0, height: asset.number("h") ?? 0)
         }
