@@ -150,9 +150,18 @@ func problems(_ text: String) -> [TimelineProblem] {
         #expect(p[0].found.contains("line 2, column 26"))
     }
 
-    @Test func oddPixelSizeIsRejectedForYUV420() {
-        let p = problems(#"{"canvas": {"width": 201, "height": 100, "duration": 1}, "layers": []}"#)
-        #expect(p.map(\.path) == ["canvas"])
+    @Test func oddPixelSizesAreKeptAndGrowOnePixelForVideo() throws {
+        let t = try Timeline.decode(#"{"canvas": {"width": 201, "height": 75, "duration": 1}, "layers": []}"#)
+        #expect(t.canvas.pixelWidth == 201 && t.canvas.pixelHeight == 75)
+        let even = t.evenSized
+        #expect(even.canvas.pixelWidth == 202 && even.canvas.pixelHeight == 76)
+        #expect(t.scaled(by: 2).evenSized.canvas.pixelWidth == 402)
+    }
+
+    @Test func fpsAsAFractionIsExact() throws {
+        let t = try Timeline.decode(#"{"canvas": {"width": 20, "height": 20, "duration": 1, "fps": [2997, 100]}, "layers": []}"#)
+        #expect(t.canvas.fps == FrameRate(numerator: 2997, denominator: 100))
+        #expect(problems(#"{"canvas": {"width": 20, "height": 20, "duration": 1, "fps": [29.97, 1]}, "layers": []}"#).map(\.path) == ["canvas.fps"])
     }
 
     @Test func canvasesWithoutPixelsOrFramesAreRejected() {
