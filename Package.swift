@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
         .testTarget(name: "ReelJSONTests", dependencies: ["ReelJSON"]),
-        .testTarget(name: "ReelLottieTests", dependencies: ["ReelLottie", "Reel", "ReelTimeline", "ReelLayers", "ReelJSON", "ReelCore"]),
+        .testTarget(
+            name: "ReelLottieTests", dependencies: ["ReelLottie", "Reel", "ReelTimeline", "ReelLayers", "ReelJSON", "ReelCore"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),

@@ -12,7 +12,9 @@ struct CanvasOptions: ParsableArguments {
     var background: String?
 
     func validate() throws {
-        guard scale.isFinite, (0.05...16).contains(scale) else { throw ValidationError("--scale must be 0.05...16, found \(scale)") }
+        guard scale.isFinite, (0.05...16).contains(scale) else {
+            throw ValidationError("--scale must be 0.05...16, found \(scale)")
+        }
         if let background, Color(hex: background) == nil {
             throw ValidationError("--background must be a colour #RRGGBB or #RRGGBBAA, found `\(background)`")
         }
@@ -26,7 +28,8 @@ struct CanvasOptions: ParsableArguments {
             t.canvas.pixelWidth * t.canvas.pixelHeight <= Canvas.maximumPixels
         else {
             throw ValidationError(
-                "--scale \(scale) makes a \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight) frame; at most 16384 each way and \(Canvas.maximumPixels) pixels")
+                "--scale \(scale) makes a \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight) frame; at most 16384 each way and \(Canvas.maximumPixels) pixels"
+            )
         }
         return t
     }

@@ -39,10 +39,18 @@ struct AssetsRootOption: ParsableArguments {
     }
 
     /// Opens a timeline file and checks its asset files (inside the root, regular, readable),
-    /// reporting their problems as the file's, with its warnings.
-    func load(_ path: String, video: String? = nil) throws -> Timeline {
-        try TimelineFile.open(path, assetsRoot: folder, video: video)
+    /// reporting their problems as the file's, with its warnings; the warnings of a file that
+    /// opens (what an imported Lottie file draws differently) are printed unless `quiet`.
+    func load(_ path: String, video: String? = nil, quiet: Bool = false) throws -> Timeline {
+        let timeline = try TimelineFile.open(path, assetsRoot: folder, video: video)
+        if !quiet { printWarnings(of: timeline) }
+        return timeline
     }
+}
+
+/// Prints a timeline's warnings on standard error, one a line.
+func printWarnings(of timeline: Timeline) {
+    for warning in timeline.warnings { printError("warning: \(warning)") }
 }
 
 /// `--memory-limit`: what a render may take, shared by the commands that draw or check.

@@ -28,7 +28,9 @@ struct HitCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let root = try TimelineFile.open(moment.timeline, checkingFiles: false).presentation(at: moment.time)
+            let timeline = try TimelineFile.open(moment.timeline, checkingFiles: false)
+            printWarnings(of: timeline)
+            let root = timeline.presentation(at: moment.time)
             // The canvas root spans the whole canvas; what users name are the layers below it.
             guard let path = root.hitTest(parsedPoint!), path.count > 1 else {
                 printError("no layer at \(point)")

@@ -37,7 +37,8 @@ struct ImportCommand: ParsableCommand {
             {
                 for i in assets.indices {
                     guard case .string(let uri)? = assets[i].value["path"], uri.hasPrefix("data:"),
-                        let comma = uri.firstIndex(of: ","), let data = Data(base64Encoded: String(uri[uri.index(after: comma)...]))
+                        let comma = uri.firstIndex(of: ","),
+                        let data = Data(base64Encoded: String(uri[uri.index(after: comma)...]))
                     else { continue }
                     let type = uri[..<comma].contains("jpeg") ? "jpg" : uri[..<comma].contains("webp") ? "webp" : "png"
                     let file = "\(stem)-\(assets[i].key.replacingOccurrences(of: " ", with: "-")).\(type)"
@@ -47,8 +48,10 @@ struct ImportCommand: ParsableCommand {
                 members[a].value = .object(assets)
                 document = .object(members)
             }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for image in images {
-                try AtomicOutput(destination: folder.appendingPathComponent(image.name).path, protecting: [lottie]).write(image.data)
+                try AtomicOutput(destination: folder.appendingPathComponent(image.name).path, protecting: [lottie]).write(
+                    image.data)
             }
             try AtomicOutput(destination: path, protecting: [lottie]).write(Data((document.pretty() + "\n").utf8))
             print("\(path): \(images.count) image\(images.count == 1 ? "" : "s") beside it")

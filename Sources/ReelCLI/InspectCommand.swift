@@ -19,6 +19,7 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try TimelineFile.open(moment.timeline)
+            printWarnings(of: timeline)
             // Text layers show their laid-out lines, with the timeline's own fonts.
             let assets = try TimelineAssets.load(timeline)
             let laidOut = ["lines": { TextInspection.lines(of: $0, assets: assets) }]

@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             // Video needs even pixel sizes; a PNG sequence keeps the canvas as it is.
-            let drawn = try canvas.apply(to: assets.load(self.timeline, video: video))
+            let drawn = try canvas.apply(to: assets.load(self.timeline, video: video, quiet: quiet))
             let timeline = OutputFormat.namesSequence(output ?? "") ? drawn : drawn.evenSized
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             var path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"

@@ -21,7 +21,7 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let t = try assets.load(self.timeline, video: video)
+            let t = try assets.load(self.timeline, video: video, quiet: true)
             let snapBacks = t.snapBackWarnings()
             for warning in t.warnings + snapBacks { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.

@@ -96,10 +96,11 @@ enum Animated: Hashable {
                     var k = lead[i]
                     k.spatialOut = nil
                     k.spatialIn = nil
-                    k.value = f(parts.map { part in
-                        if case .keyed(let keys) = part { return keys[i].value }
-                        return part.value(at: 0)
-                    })
+                    k.value = f(
+                        parts.map { part in
+                            if case .keyed(let keys) = part { return keys[i].value }
+                            return part.value(at: 0)
+                        })
                     return k
                 })
         }

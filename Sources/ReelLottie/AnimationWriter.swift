@@ -104,9 +104,12 @@ struct AnimationWriter {
         for i in 1..<keys.count {
             let a = keys[i - 1]
             let b = keys[i]
-            let s = SpatialSegment(from: Array(a.value.prefix(2)), to: Array(b.value.prefix(2)), out: a.spatialOut, in: a.spatialIn)
+            let s = SpatialSegment(
+                from: Array(a.value.prefix(2)), to: Array(b.value.prefix(2)), out: a.spatialOut, in: a.spatialIn)
             elements.append(
-                .array([.string("cubic")] + [s.p1[0], s.p1.element(1), s.p2[0], s.p2.element(1), s.p3[0], s.p3.element(1)].map { .num($0) }))
+                .array(
+                    [.string("cubic")]
+                        + [s.p1[0], s.p1.element(1), s.p2[0], s.p2.element(1), s.p3[0], s.p3.element(1)].map { .num($0) }))
             functions.append(.nums(a.ease(0)))
         }
         var members: [(String, JSONValue)] = [

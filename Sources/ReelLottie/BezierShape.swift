@@ -1,7 +1,8 @@
+import ReelJSON
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import ReelJSON
 
 /// Lottie's bezier shapes as numbers, so shapes animate like any other value: each shape is
 /// `closed (0 or 1), n`, then per vertex its point, in tangent and out tangent (relative),

@@ -1,7 +1,8 @@
+import ReelJSON
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import ReelJSON
 
 /// A layer's effects (`ef`) as Reel's filters and shadow: Gaussian blur → `gaussianBlur`,
 /// drop shadow → the shadow keys, fill and tint → `colorMatrix`. Any other effect is named
@@ -27,7 +28,11 @@ struct EffectMapping {
                 if let dims = value(1).value(at: 0).first, dims != 1, params.count > 1 {
                     params[1].unsupported("a blur in one direction only is drawn in both")
                 }
-                filters.append(filter(name, "gaussianBlur", "radius", value(0).map { [max($0.element(0), 0) * Self.blurrinessToSigma] }, on: layer) { .num($0[0]) })
+                filters.append(
+                    filter(
+                        name, "gaussianBlur", "radius", value(0).map { [max($0.element(0), 0) * Self.blurrinessToSigma] },
+                        on: layer
+                    ) { .num($0[0]) })
             case 25:
                 let writer = context.writer
                 writer.write(value(0), "shadowColor", on: layer) { .nums(context.color($0)) }

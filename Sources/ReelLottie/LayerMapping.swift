@@ -23,7 +23,9 @@ struct LayerMapping {
         var out: [ReelLayer] = []
         for (i, node) in nodes.enumerated() {
             guard context.budget.take() else {
-                node.problem(expected: "at most \(Self.maximumLayers) layers drawn (precomps counted each time they are used)", found: "more")
+                node.problem(
+                    expected: "at most \(Self.maximumLayers) layers drawn (precomps counted each time they are used)",
+                    found: "more")
                 return []
             }
             // A matte source draws only as its target's matte.

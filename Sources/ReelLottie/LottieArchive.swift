@@ -10,7 +10,9 @@ enum LottieArchive {
         case damaged(String)
     }
 
-    static func isGzip(_ data: Data) -> Bool { data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B }
+    static func isGzip(_ data: Data) -> Bool {
+        data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B
+    }
     static func isZip(_ data: Data) -> Bool { data.starts(with: [0x50, 0x4B, 0x03, 0x04]) }
 
     /// The gzip stream `data` inflated.

@@ -46,7 +46,8 @@ struct LottieAssets {
                 let path = URL(fileURLWithPath: baseDirectory).appendingPathComponent(folder + p).standardized.path
                 guard FileManager.default.fileExists(atPath: path) else {
                     // As the players do: the layers that show it draw nothing.
-                    asset["p"]!.unsupported("image \(folder + p) is not beside the Lottie file; the layers that show it draw nothing")
+                    asset["p"]!.unsupported(
+                        "image \(folder + p) is not beside the Lottie file; the layers that show it draw nothing")
                     missing.insert(id)
                     continue
                 }

@@ -49,14 +49,18 @@ public enum LottieFile {
             } catch {
                 throw failure("a dotLottie archive of at most \(limit >> 20) MB inflated", describe(error))
             }
-            let manifest = files["manifest.json"].flatMap { String(data: $0, encoding: .utf8) }.flatMap { try? JSONParser.parse($0) }
+            let manifest = files["manifest.json"].flatMap { String(data: $0, encoding: .utf8) }.flatMap {
+                try? JSONParser.parse($0)
+            }
             let ids: [String] =
                 manifest.flatMap { m -> [String]? in
                     guard case .array(let list)? = m["animations"] else { return nil }
                     return list.compactMap { if case .string(let id)? = $0["id"] { return id } else { return nil } }
                 } ?? []
             let available = files.keys.filter { $0.hasSuffix(".json") && $0 != "manifest.json" }.sorted()
-            let id = animation ?? ids.first ?? available.first.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            let id =
+                animation ?? ids.first
+                ?? available.first.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
             guard let id, let found = ["animations/\(id).json", "a/\(id).json"].compactMap({ files[$0] }).first else {
                 throw failure(
                     animation.map { "an animation \"\($0)\" in the dotLottie" } ?? "a dotLottie with an animation in animations/",
@@ -78,7 +82,8 @@ public enum LottieFile {
             json = try JSONParser.parse(text)
         } catch {
             throw TimelineError(
-                file: path, problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
+                file: path,
+                problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
         }
         guard case .object(let members) = json, LottieImporter.recognisingKeys.isSubset(of: Set(members.map(\.key))) else {
             throw failure("a Lottie animation (an object with v, fr, ip, op, w, h, layers)", json.kindDescription)

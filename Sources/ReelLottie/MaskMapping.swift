@@ -28,7 +28,9 @@ struct MaskMapping {
             writer.write(inverted ? shape.map { plane + $0 } : shape, "path", on: outline) { BezierShape.path($0) }
             if inverted { outline.set("fillRule", .string("evenOdd")) }
             outline.set("fillColor", .string("#FFFFFF"))
-            if let o = LottieProperty.read(m["o"]) { writer.write(o.map { [$0.element(0) / 100] }, "opacity", on: outline) { .num($0[0]) } }
+            if let o = LottieProperty.read(m["o"]) {
+                writer.write(o.map { [$0.element(0) / 100] }, "opacity", on: outline) { .num($0[0]) }
+            }
             if let x = LottieProperty.read(m["x"]), x.isAnimated || x.value(at: 0).element(0) != 0 {
                 m["x"]!.unsupported("mask expansion is not drawn; the mask keeps its outline")
             }
@@ -37,7 +39,9 @@ struct MaskMapping {
                 outline.set("compositingFilter", .string(op))
             }
             if mode == "l" || mode == "d" || mode == "f" {
-                m["mode"]!.unsupported("mask mode \"\(mode)\" is drawn as \(mode == "l" ? "add" : mode == "d" ? "intersect" : "a difference of the masks' coverage")")
+                m["mode"]!.unsupported(
+                    "mask mode \"\(mode)\" is drawn as \(mode == "l" ? "add" : mode == "d" ? "intersect" : "a difference of the masks' coverage")"
+                )
             }
             holder.sublayers.append(outline)
             first = false

@@ -50,7 +50,8 @@ final class ReelLayer {
     private static func legal(_ s: String) -> String {
         let cleaned = String(
             String.UnicodeScalarView(
-                s.unicodeScalars.map { $0 == "/" || $0 == "." || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "_" : $0 }))
+                s.unicodeScalars.map { $0 == "/" || $0 == "." || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "_" : $0 })
+        )
         return cleaned.isEmpty ? "layer" : cleaned
     }
 }

@@ -1,8 +1,9 @@
+import ReelCore
+import ReelJSON
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import ReelCore
-import ReelJSON
 
 /// A shape layer's items as Reel layers, in Lottie's paint order: a fill or stroke draws the
 /// outlines listed before it in its group (and in the groups before it, inside them), and an
@@ -252,7 +253,8 @@ struct ShapeMapping {
         while positions.count < width { positions.append(positions.last!) }
         var colors: [Double] = []
         for x in positions {
-            colors += at(colorStops, x).map { min(max($0, 0), 1) } + [alphaStops.isEmpty ? 1 : min(max(at(alphaStops, x)[0], 0), 1)]
+            colors +=
+                at(colorStops, x).map { min(max($0, 0), 1) } + [alphaStops.isEmpty ? 1 : min(max(at(alphaStops, x)[0], 0), 1)]
         }
         return (colors, positions.map { min(max($0, 0), 1) })
     }
@@ -308,7 +310,8 @@ struct ShapeMapping {
         let above = node.number("m") != 2
         var out: [ReelLayer] = []
         for k in 0..<most {
-            let copy = ReelLayer(id: "\(node.string("nm") ?? "repeater") \(k)", [("bounds", .nums([0, 0, 0, 0])), ("anchorPoint", .nums([0, 0]))])
+            let copy = ReelLayer(
+                id: "\(node.string("nm") ?? "repeater") \(k)", [("bounds", .nums([0, 0, 0, 0])), ("anchorPoint", .nums([0, 0]))])
             let matrix = Animated.combine([a, p, r, s, offset]) { v in
                 Self.repeaterMatrix(
                     anchor: v[0], position: v[1], rotation: v[2].element(0), scale: v[3], times: Double(k) + v[4].element(0)

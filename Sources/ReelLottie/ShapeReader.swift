@@ -36,7 +36,8 @@ struct ShapeReader {
                 let p = LottieProperty.read(item["p"]) ?? .fixed([0, 0])
                 let s = LottieProperty.read(item["s"]) ?? .fixed([0, 0])
                 let reversed = item.number("d") == 3
-                group.items.append(.path(Animated.combine([p, s]) { BezierShape.ellipse($0[0], $0[1], reversed: reversed) }, item))
+                group.items.append(
+                    .path(Animated.combine([p, s]) { BezierShape.ellipse($0[0], $0[1], reversed: reversed) }, item))
             case "sr":
                 let isStar = item.number("sy") != 2
                 let keys = ["pt", "p", "r", "or", "ir", "os", "is"]
@@ -64,7 +65,8 @@ struct ShapeReader {
             case "mm":
                 let mode = item.number("mm") ?? 1
                 if mode > 2 {
-                    item.unsupported("merge paths mode \(Int(mode)) is drawn as the paths together, without the boolean operation")
+                    item.unsupported(
+                        "merge paths mode \(Int(mode)) is drawn as the paths together, without the boolean operation")
                 }
             case "rd":
                 if case .fixed(let r)? = LottieProperty.read(item["r"]), r.element(0) == 0 { continue }

@@ -93,7 +93,8 @@ struct TextMapping {
             id: "text \(index + 1)",
             [
                 ("class", .string("CATextLayer")), ("frame", .nums([x, y, width, height])),
-                ("string", .string(text.replacingOccurrences(of: "\r", with: "\n"))), ("font", .string(font.isEmpty ? "Helvetica" : font)),
+                ("string", .string(text.replacingOccurrences(of: "\r", with: "\n"))),
+                ("font", .string(font.isEmpty ? "Helvetica" : font)),
                 ("fontSize", .num(max(min(size, 10000), 0.01))),
                 ("foregroundColor", .nums(fill ?? [0, 0, 0, 1])), ("alignmentMode", .string(alignments[justify] ?? "left"))
             ])

@@ -1,8 +1,9 @@
+import ReelCore
+import ReelJSON
+
 #if canImport(Glibc)
     import Glibc
 #endif
-import ReelCore
-import ReelJSON
 
 /// A Lottie transform (a layer's `ks`, a group's `tr`) as a chain of Reel layers:
 /// position × rotation × skew × scale × (−anchor), as After Effects composes it. The first
@@ -57,7 +58,10 @@ struct TransformMapping {
             }
         }
         if let r = LottieProperty.read(node["r"] ?? node["rz"]) {
-            parts.append(part(r.map { [$0.element(0) * degrees] }, key: "transform.rotation.z") { Transform3D.rotation($0, x: 0, y: 0, z: 1) })
+            parts.append(
+                part(r.map { [$0.element(0) * degrees] }, key: "transform.rotation.z") {
+                    Transform3D.rotation($0, x: 0, y: 0, z: 1)
+                })
         }
         if let sk = LottieProperty.read(node["sk"]) {
             let sa = LottieProperty.read(node["sa"]) ?? .fixed([0])

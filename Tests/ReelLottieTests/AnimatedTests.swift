@@ -4,7 +4,9 @@ import Testing
 
 /// Keyframe evaluation as the players do it: eases per segment, holds, both keyframe forms.
 @Suite struct AnimatedTests {
-    private func key(_ t: Double, _ v: Double, hold: Bool = false, out: (Double, Double) = (0, 0), in i: (Double, Double) = (1, 1))
+    private func key(
+        _ t: Double, _ v: Double, hold: Bool = false, out: (Double, Double) = (0, 0), in i: (Double, Double) = (1, 1)
+    )
         -> LottieKeyframe
     {
         var k = LottieKeyframe(time: t, value: [v], hold: hold)
@@ -40,9 +42,13 @@ import Testing
     @Test func bothKeyframeFormsReadAlike() throws {
         let report = LottieReport()
         let newer = try LottieProperty.read(
-            node(#"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [40]}]}"#, report))
+            node(
+                #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [40]}]}"#,
+                report))
         let older = try LottieProperty.read(
-            node(#"{"a": 1, "k": [{"t": 0, "s": [0], "e": [40], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10}]}"#, report))
+            node(
+                #"{"a": 1, "k": [{"t": 0, "s": [0], "e": [40], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10}]}"#,
+                report))
         #expect(newer == older)
         #expect(newer?.value(at: 10) == [40])
         #expect(report.problems.isEmpty)
@@ -50,7 +56,8 @@ import Testing
 
     @Test func keyframesOutOfOrderAreRefusedWithTheirPath() throws {
         let report = LottieReport()
-        let value = try LottieProperty.read(node(#"{"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}"#, report, path: "layers[0].ks.o"))
+        let value = try LottieProperty.read(
+            node(#"{"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}"#, report, path: "layers[0].ks.o"))
         #expect(value == nil)
         #expect(report.problems.map(\.path) == ["layers[0].ks.o.k[1].t"])
     }

@@ -33,7 +33,8 @@ enum LottieFixture {
 
     /// The import's result for `text`.
     static func imported(_ text: String) throws -> LottieImporter.Result {
-        try LottieImporter.convert(try JSONParser.parse(text), file: "test.json", name: "test", baseDirectory: NSTemporaryDirectory())
+        try LottieImporter.convert(
+            try JSONParser.parse(text), file: "test.json", name: "test", baseDirectory: NSTemporaryDirectory())
     }
 
     /// The timeline `text` becomes.

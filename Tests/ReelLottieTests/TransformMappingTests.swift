@@ -10,7 +10,8 @@ import Testing
     @Test func anchorPositionScaleAndRotationPlaceTheLayer() throws {
         // A 10 x 10 square at (0, 0)...(10, 10) in the layer, anchored at its corner (10, 10),
         // scaled 200 %, turned 90° clockwise, the anchor put at (30, 20): it covers x 30...50, y 0...20... turned.
-        let ks = #"{"a": {"a": 0, "k": [10, 10]}, "p": {"a": 0, "k": [20, 20]}, "s": {"a": 0, "k": [200, 200]}, "r": {"a": 0, "k": 90}}"#
+        let ks =
+            #"{"a": {"a": 0, "k": [10, 10]}, "p": {"a": 0, "k": [20, 20]}, "s": {"a": 0, "k": [200, 200]}, "r": {"a": 0, "k": 90}}"#
         let doc = F.document(F.shapeLayer(F.rect(5, 5, 10, 10) + "," + F.fill(1, 0, 0), ks: ks))
         let frame = try F.render(doc, frame: 0)
         // Point (5, 5) of the layer: (5 - 10) * 2 = (-10, -10), turned 90° clockwise = (10, -10), + (20, 20) = (30, 10).

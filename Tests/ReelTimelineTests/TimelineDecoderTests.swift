@@ -161,7 +161,10 @@ func problems(_ text: String) -> [TimelineProblem] {
     @Test func fpsAsAFractionIsExact() throws {
         let t = try Timeline.decode(#"{"canvas": {"width": 20, "height": 20, "duration": 1, "fps": [2997, 100]}, "layers": []}"#)
         #expect(t.canvas.fps == FrameRate(numerator: 2997, denominator: 100))
-        #expect(problems(#"{"canvas": {"width": 20, "height": 20, "duration": 1, "fps": [29.97, 1]}, "layers": []}"#).map(\.path) == ["canvas.fps"])
+        #expect(
+            problems(#"{"canvas": {"width": 20, "height": 20, "duration": 1, "fps": [29.97, 1]}, "layers": []}"#).map(\.path) == [
+                "canvas.fps"
+            ])
     }
 
     @Test func canvasesWithoutPixelsOrFramesAreRejected() {
