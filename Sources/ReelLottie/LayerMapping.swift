@@ -169,7 +169,7 @@ struct LayerMapping {
             if let tm = LottieProperty.read(node["tm"]) {
                 context.writer.write(tm, "timeRemap", on: time) { .num($0.element(0)) }
             } else {
-                LayerTime(node).keys(fps: context.writer.fps).forEach { time.set($0.0, $0.1) }
+                for (key, value) in LayerTime(node).keys(fps: context.writer.fps) { time.set(key, value) }
             }
             layer.sublayers = [time]
         case 1:

@@ -87,5 +87,5 @@ import Testing
 
 /// A node of `text` for the reader.
 func node(_ text: String, _ report: LottieReport, path: String = "p") throws -> LottieNode {
-    LottieNode(value: try ReelJSONParse(text), path: path, report: report)
+    LottieNode(value: try parseJSON(text), path: path, report: report)
 }

@@ -63,4 +63,4 @@ extension PixelBuffer {
 }
 
 /// `text` parsed.
-func ReelJSONParse(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
+func parseJSON(_ text: String) throws -> JSONValue { try JSONParser.parse(text) }
