@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "ReelText", dependencies: ["CFontStack", "CLineBreaks", "ReelCore"]),
         .target(name: "ReelLayers", dependencies: ["ReelCore"]),
         // The JSON reader (RFC 8259 with paths in its errors), shared by every format that reads JSON.
-        .target(name: "ReelJSON"),
+        // Optimised in debug builds too: the tests hold large and hostile files to time limits,
+        // and unoptimised parsing of a 20 MB file takes most of them.
+        .target(name: "ReelJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "ReelTimeline", dependencies: ["ReelJSON", "ReelLayers", "ReelCore"]),
         // Lottie animations read with their JSON paths and mapped onto the layer model.
         .target(name: "ReelLottie", dependencies: ["CZip", "ReelJSON", "ReelTimeline", "ReelCore"]),

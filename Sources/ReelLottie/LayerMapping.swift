@@ -17,6 +17,10 @@ struct LayerMapping {
     static let maximumLayers = 100_000
 
     func layers(_ list: LottieNode) -> [ReelLayer] {
+        if case .array(let all) = list.value, all.count > Self.maximumLayers {
+            list.problem(expected: "at most \(Self.maximumLayers) layers", found: "\(all.count)")
+            return []
+        }
         let nodes = list.items
         var byIndex: [Double: LottieNode] = [:]
         for n in nodes { if let ind = n.number("ind") { byIndex[ind] = n } }

@@ -35,6 +35,12 @@ struct LottieAssets {
             guard let p = asset.string("p") else { continue }
             let name = "image \(images.count + 1)"
             if p.hasPrefix("data:") {
+                guard Self.isImage(uri: p) else {
+                    asset["p"]!.problem(
+                        expected: "an embedded image (a data: URI of a PNG, JPEG, WebP or GIF)", found: "\"\(p.prefix(60))...\"")
+                    missing.insert(id)
+                    continue
+                }
                 files[name] = p
             } else if let data = packaged[(p as NSString).lastPathComponent] {
                 files[name] = "data:\(Self.mediaType(of: p));base64," + data.base64EncodedString()
@@ -89,6 +95,17 @@ struct LottieAssets {
             }
         }
         return out
+    }
+
+    /// Whether a `data:` URI's bytes start as a PNG, JPEG, WebP or GIF does.
+    static func isImage(uri: String) -> Bool {
+        guard let comma = uri.firstIndex(of: ","), uri[..<comma].hasSuffix(";base64") else { return false }
+        let head = uri[uri.index(after: comma)...].prefix(24)
+        guard let bytes = Data(base64Encoded: String(head.prefix(head.count / 4 * 4))) else { return false }
+        let signatures: [[UInt8]] = [
+            [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8, 0xFF], [0x52, 0x49, 0x46, 0x46], [0x47, 0x49, 0x46, 0x38]
+        ]
+        return signatures.contains { bytes.starts(with: $0) }
     }
 
     static func mediaType(of name: String) -> String {

@@ -5,17 +5,57 @@ import ReelTimeline
 /// problem and every unsupported feature names where it is.
 struct LottieNode {
     let value: JSONValue
-    let path: String
     let report: LottieReport
+    /// Where the value is, put into words only when a problem or warning names it.
+    private let place: Place
+
+    indirect enum Place {
+        case root(String)
+        case key(Place, String)
+        case index(Place, Int)
+
+        var text: String {
+            switch self {
+            case .root(let path): return path
+            case .key(let parent, let key):
+                let p = parent.text
+                return p.isEmpty ? key : "\(p).\(key)"
+            case .index(let parent, let i): return "\(parent.text)[\(i)]"
+            }
+        }
+    }
+
+    init(value: JSONValue, path: String, report: LottieReport) {
+        (self.value, self.place, self.report) = (value, .root(path), report)
+    }
+
+    private init(value: JSONValue, place: Place, report: LottieReport) {
+        (self.value, self.place, self.report) = (value, place, report)
+    }
+
+    /// The value's JSON path: `layers[3].ks.p.k[1].s`.
+    var path: String { place.text }
 
     subscript(_ key: String) -> LottieNode? {
-        value[key].map { LottieNode(value: $0, path: path.isEmpty ? key : "\(path).\(key)", report: report) }
+        value[key].map { LottieNode(value: $0, place: .key(place, key), report: report) }
     }
 
     /// The elements of an array (none for any other value).
     var items: [LottieNode] {
         guard case .array(let a) = value else { return [] }
-        return a.enumerated().map { LottieNode(value: $1, path: "\(path)[\($0)]", report: report) }
+        return a.enumerated().map { LottieNode(value: $1, place: .index(place, $0), report: report) }
+    }
+
+    /// How many elements an array has (0 for any other value), without reading them.
+    var count: Int {
+        if case .array(let a) = value { return a.count }
+        return 0
+    }
+
+    /// The first element of an array.
+    var first: LottieNode? {
+        guard case .array(let a) = value, let v = a.first else { return nil }
+        return LottieNode(value: v, place: .index(place, 0), report: report)
     }
 
     var isArray: Bool {

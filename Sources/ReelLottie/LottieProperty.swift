@@ -16,13 +16,8 @@ enum LottieProperty {
             node.problem(expected: "an animatable property {\"a\", \"k\"}")
             return nil
         }
-        let items = k.items
-        let isKeyed: Bool
-        if let a = node.number("a") {
-            isKeyed = a == 1 && items.first?["t"] != nil
-        } else {
-            isKeyed = items.first?["t"] != nil
-        }
+        let leadsWithTime = k.first?["t"] != nil
+        let isKeyed = node.number("a").map { $0 == 1 && leadsWithTime } ?? leadsWithTime
         guard isKeyed else {
             guard let v = decode(k) else {
                 k.problem(expected: "a value")
@@ -34,11 +29,11 @@ enum LottieProperty {
     }
 
     private static func keyframes(_ k: LottieNode, decode: (LottieNode) -> [Double]?) -> Animated? {
-        let items = k.items
-        guard items.count <= Animated.maximumKeyframes else {
-            k.problem(expected: "at most \(Animated.maximumKeyframes) keyframes in one property", found: "\(items.count)")
+        guard k.count <= Animated.maximumKeyframes else {
+            k.problem(expected: "at most \(Animated.maximumKeyframes) keyframes in one property", found: "\(k.count)")
             return nil
         }
+        let items = k.items
         var keys: [LottieKeyframe] = []
         keys.reserveCapacity(items.count)
         var pendingEnd: [Double]?

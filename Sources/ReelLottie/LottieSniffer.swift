@@ -12,25 +12,32 @@ enum LottieSniffer {
     /// The keys of the top-level object; nil when the text does not start with one.
     static func topLevelKeys(_ data: Data) -> Set<String>? {
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Set<String>? in
-            let b = raw.bindMemory(to: UInt8.self)
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            // Unchecked reads: every index is tested against the count first.
+            let b = (count: raw.count, at: base)
             var i = 0
-            func skipSpace() { while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 } }
+            func skipSpace() {
+                while i < b.count, b.at[i] == 0x20 || b.at[i] == 0x0A || b.at[i] == 0x0D || b.at[i] == 0x09 { i += 1 }
+            }
             // A UTF-8 byte order mark is allowed before the text.
-            if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
+            if b.count >= 3, b.at[0] == 0xEF, b.at[1] == 0xBB, b.at[2] == 0xBF { i = 3 }
             skipSpace()
-            guard i < b.count, b[i] == UInt8(ascii: "{") else { return nil }
+            guard i < b.count, b.at[i] == UInt8(ascii: "{") else { return nil }
             i += 1
             var depth = 1
             var keys: Set<String> = []
             var expectKey = true
             while i < b.count {
-                let c = b[i]
+                let c = b.at[i]
                 if c == UInt8(ascii: "\"") {
                     let start = i + 1
                     i += 1
-                    while i < b.count, b[i] != UInt8(ascii: "\"") { i += b[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                    while i < b.count, b.at[i] != UInt8(ascii: "\"") { i += b.at[i] == UInt8(ascii: "\\") ? 2 : 1 }
                     if depth == 1, expectKey, i <= b.count {
-                        keys.insert(String(decoding: UnsafeBufferPointer(rebasing: b[start..<min(i, b.count)]), as: UTF8.self))
+                        keys.insert(
+                            String(
+                                decoding: UnsafeBufferPointer(start: b.at + start, count: min(i, b.count) - start), as: UTF8.self)
+                        )
                         expectKey = false
                     }
                     i += 1

@@ -79,6 +79,24 @@ import Testing
             let made = try runProgram(ffmpeg, ["-v", "error", "-y"] + arguments, in: dir.appendingPathComponent("assets"))
             #expect(made.status == 0, "\(made.stderr)")
         }
+        // Lottie bombs (made here): a million layers, a million keyframes, and a .tgs that
+        // inflates to 10 GB (a gzip header, one flushed deflate block of 1 MiB of zeros 10,240
+        // times, the last block; its trailer is never reached).
+        try Data(
+            (#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":64,"h":64,"layers":["#
+                + Array(repeating: #"{"ty":3}"#, count: 1_000_000).joined(separator: ",") + "]}").utf8
+        ).write(to: dir.appendingPathComponent("lottie-million-layers.json"))
+        try Data(
+            (#"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":64,"h":64,"layers":[{"ty":4,"ks":{"o":{"a":1,"k":["#
+                + (0..<1_000_000).map { #"{"t":\#($0),"s":[\#($0 % 100)]}"# }.joined(separator: ",") + #"]}},"shapes":[]}]}"#)
+                .utf8
+        ).write(to: dir.appendingPathComponent("lottie-million-keyframes.json"))
+        let zeros = try #require(Data(base64Encoded: Self.mebibyteOfZerosDeflated))
+        var sticker = Data([0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 3])
+        sticker.reserveCapacity(zeros.count * 10_240 + 32)
+        for _ in 0..<10_240 { sticker.append(zeros) }
+        sticker.append(contentsOf: [0x01, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0])
+        try sticker.write(to: dir.appendingPathComponent("lottie-ten-gigabytes.tgs"))
         // A timeline file of 700 MB (sparse: refused by its size before a byte is read).
         let huge = dir.appendingPathComponent("timeline-700-mb.json")
         _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
@@ -136,6 +154,11 @@ import Testing
             try Data(contentsOf: dir.appendingPathComponent("valid.json"))
                 == Data(contentsOf: Self.folder.appendingPathComponent("valid.json")))
     }
+
+    /// 1 MiB of zeros as raw deflate, ending in a full flush (byte-aligned, no reference
+    /// before it), so that copies of it follow one another in one stream.
+    static let mebibyteOfZerosDeflated =
+        "7MExAQAAAMKg9U9tCF+gAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA+AwAA//8="
 
     /// The memory bombs are refused from an estimate, before the memory is taken: no child
     /// `reel` of this test run has come near 1 GB.
