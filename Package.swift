@@ -57,7 +57,7 @@ let package = Package(
             ]),
         .target(name: "ReelBuilder", dependencies: ["ReelJSON", "ReelTimeline", "ReelLayers", "ReelCore"]),
         // Each input kind as the fuzzer drives it and the tests replay its corpus; not part of the product.
-        .target(name: "ReelFuzzEntries", dependencies: ["Reel", "ReelCore", "ReelMedia", "ReelTimeline"]),
+        .target(name: "ReelFuzzEntries", dependencies: ["Reel", "ReelCore", "ReelLottie", "ReelMedia", "ReelTimeline"]),
         // Replays the committed fuzz corpora without libFuzzer (`bin/test`).
         .executableTarget(name: "ReelFuzzReplay", dependencies: ["ReelFuzzEntries"]),
         // `reel studio`: the browser preview's server and its page.

@@ -1,6 +1,7 @@
 import Foundation
 import Reel
 import ReelCore
+import ReelLottie
 import ReelMedia
 import ReelTimeline
 
@@ -12,6 +13,9 @@ public enum FuzzEntry: String, CaseIterable, Sendable {
     /// Timeline JSON: read (every problem found), and when it is a timeline, its first,
     /// middle and last frames drawn small.
     case timeline
+    /// A Lottie file (JSON, a dotLottie zip or a gzip sticker, told apart by content): imported
+    /// (every problem found), and when it imports, its first, middle and last frames drawn small.
+    case lottie
 
     /// The entry's corpus folder and dictionary, relative to the repository.
     public var corpus: String { "Tests/Fuzz/\(rawValue)" }
@@ -21,6 +25,7 @@ public enum FuzzEntry: String, CaseIterable, Sendable {
     public func run(_ bytes: UnsafeRawBufferPointer) {
         switch self {
         case .timeline: Self.runTimeline(String(decoding: bytes, as: UTF8.self))
+        case .lottie: Self.runLottie(bytes)
         }
     }
 
@@ -44,10 +49,25 @@ public enum FuzzEntry: String, CaseIterable, Sendable {
     }
 
     private static func runTimeline(_ text: String) {
-        guard var timeline = try? Timeline.decode(text, file: assetFolder + "/fuzz.json", baseDirectory: assetFolder) else {
+        guard let timeline = try? Timeline.decode(text, file: assetFolder + "/fuzz.json", baseDirectory: assetFolder) else {
             return
         }
         _ = timeline.snapBackWarnings()
+        draw(timeline)
+    }
+
+    private static func runLottie(_ bytes: UnsafeRawBufferPointer) {
+        // Read as a user's file is: from a path, its container found by content.
+        let path = assetFolder + "/fuzz.lottie"
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)),
+            let timeline = try? LottieFile.open(path)
+        else { return }
+        draw(timeline)
+    }
+
+    /// The first, middle and last frames, drawn small.
+    private static func draw(_ timeline: Timeline) {
+        var timeline = timeline
         let points = timeline.canvas.width * timeline.canvas.height
         timeline.canvas.scale = min(timeline.canvas.scale, (maximumPixels / points).squareRoot())
         guard timeline.canvas.pixelWidth > 0, timeline.canvas.pixelHeight > 0,
