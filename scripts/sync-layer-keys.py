@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the layer-key declarations (LayerProperty, printed by `reel keys --json`) into the
 files that restate them: each key's entry in Timelines/schema.json ($defs.layer.properties),
-the README's key tables (between the layer-keys markers) and the fuzzer's dictionary.
+the README's key tables (between the layer-keys markers) and the fuzzer's dictionary; and
+the Lottie compatibility table (LottieSupport, `reel keys --lottie`) into the README.
 SchemaTests fails when these disagree with the declarations; run this, then look at the diff.
 
     python3 scripts/sync-layer-keys.py [PATH-TO-REEL]      (default .build/debug/reel)
@@ -33,8 +34,12 @@ with open(readme_path) as f:
     readme = f.read()
 begin, end = "<!-- layer-keys: made by scripts/sync-layer-keys.py -->\n", "<!-- /layer-keys -->"
 start, stop = readme.index(begin) + len(begin), readme.index(end)
+readme = readme[:start] + markdown + readme[stop:]
+lottie = subprocess.run([reel, "keys", "--lottie"], check=True, capture_output=True, text=True).stdout
+begin, end = "<!-- lottie-support: made by scripts/sync-layer-keys.py -->\n", "<!-- /lottie-support -->"
+start, stop = readme.index(begin) + len(begin), readme.index(end)
 with open(readme_path, "w") as f:
-    f.write(readme[:start] + markdown + readme[stop:])
+    f.write(readme[:start] + lottie + readme[stop:])
 
 dict_path = os.path.join(ROOT, "Tests", "Fuzz", "timeline.dict")
 with open(dict_path) as f:

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelLottie
 import ReelTimeline
 
 /// `reel keys`: every layer key, its class, value, default and whether it animates, from the
@@ -11,7 +12,14 @@ struct KeysCommand: ParsableCommand {
     @Flag(help: "Print JSON (with each key's JSON Schema) instead of Markdown tables.")
     var json = false
 
+    @Flag(help: "Print what Reel draws of Lottie, feature by feature, as a Markdown table.")
+    var lottie = false
+
     func run() throws {
+        if lottie {
+            print(LottieSupport.markdown, terminator: "")
+            return
+        }
         print(json ? LayerKeyReference.json.pretty(indent: "") : LayerKeyReference.markdown, terminator: json ? "\n" : "")
     }
 }

@@ -1,0 +1,80 @@
+/// What Reel draws of Lottie, feature by feature: the README's compatibility table is made
+/// from this list (`reel keys --lottie`), and what is not drawn is also named, by its JSON
+/// path, in the warnings of the file that uses it.
+public enum LottieSupport {
+    /// How far a feature is drawn.
+    public enum Level: String, Sendable {
+        case yes, partly, no
+    }
+
+    public struct Feature: Sendable {
+        public let name: String
+        public let level: Level
+        public let notes: String
+    }
+
+    public static let features: [Feature] = [
+        .init(
+            name: "Composition (`w`, `h`, `fr`, `ip`, `op`)", level: .yes,
+            notes: "Time t shows frame ip + t·fr; 29.97 stays 29.97; transparent (`--background` fills it)"),
+        .init(name: "`.json`, dotLottie (`.lottie`), Telegram `.tgs`", level: .yes, notes: "Recognised by content"),
+        .init(
+            name: "Precomps (`ty` 0)", level: .yes, notes: "Clipped to their `w` x `h`; a precomp that includes itself is refused"
+        ),
+        .init(name: "Start time (`st`), stretch (`sr`), time remap (`tm`)", level: .yes, notes: "They time a precomp's layers"),
+        .init(name: "Parenting, nulls (`ty` 3)", level: .yes, notes: "A parent lends its transform, never its opacity"),
+        .init(name: "Solids (`ty` 1)", level: .yes, notes: ""),
+        .init(
+            name: "Images (`ty` 2)", level: .yes,
+            notes: "Embedded (`data:`), beside the file, or in a dotLottie's images; a missing file draws nothing, with a warning"
+        ),
+        .init(
+            name: "Transforms (anchor, position, split position, scale, rotation, skew, opacity)", level: .yes,
+            notes: "Scale through 0 and turns past 360° keyframe exactly"),
+        .init(
+            name: "Keyframes: eased, hold, spatial tangents", level: .yes,
+            notes: "Both keyframe forms; spatial segments walk their curve by arc length; per-axis eases of a position split it"),
+        .init(name: "Auto-orient (`ao`)", level: .yes, notes: ""),
+        .init(
+            name: "3D layers (`ddd`)", level: .partly,
+            notes: "x and y rotations and orientation turn the layer; z positions, cameras and lights are not drawn"),
+        .init(name: "Rectangle, ellipse, polystar, path", level: .yes, notes: "Lottie's directions and starting points"),
+        .init(
+            name: "Fill, stroke", level: .yes,
+            notes: "Paint order as Lottie's; caps, joins, miter limit, fill rule; an animated dash is drawn at its first value"),
+        .init(
+            name: "Gradient fill and stroke", level: .partly,
+            notes: "Linear and radial with colour and opacity stops; a radial highlight is not drawn"),
+        .init(
+            name: "Trim paths", level: .partly,
+            notes: "Simultaneous and individual, with offset, on strokes; a fill under a trim shows its whole outline"),
+        .init(name: "Repeater", level: .yes, notes: "Copies, offset, start and end opacity, above or below"),
+        .init(name: "Round corners", level: .no, notes: "Corners stay sharp"),
+        .init(
+            name: "Merge paths", level: .partly,
+            notes: "Drawn as the paths together (merge, add); no boolean subtract, intersect, exclude"),
+        .init(
+            name: "Masks", level: .partly,
+            notes: "Add, subtract, intersect, inverted, opacity; lighten, darken, difference approximated; expansion not drawn"),
+        .init(
+            name: "Track mattes (alpha, alpha inverted, luma, luma inverted)", level: .yes,
+            notes: "`tt`, and `tp` naming the matte"),
+        .init(name: "Blend modes (`bm`)", level: .partly, notes: "All but hard mix"),
+        .init(
+            name: "Effects", level: .partly,
+            notes: "Gaussian blur, drop shadow, fill, tint; any other effect is named and left out"),
+        .init(name: "Layer styles (`sy`)", level: .no, notes: "Named and left out"),
+        .init(name: "Text from glyphs (`chars`)", level: .yes, notes: "Justification, tracking, line height, fill and stroke"),
+        .init(
+            name: "Text with fonts", level: .partly,
+            notes: "The family through fontconfig (a stand-in with a warning); the baseline sits at 0.8 of the size"),
+        .init(name: "Text animators, text on a path", level: .no, notes: "Named; the text shows as its document says"),
+        .init(name: "Expressions", level: .no, notes: "Named; their keyframed values are used")
+    ]
+
+    /// The features as a Markdown table.
+    public static var markdown: String {
+        (["| Lottie feature | Drawn | Notes |", "| --- | --- | --- |"]
+            + features.map { "| \($0.name) | \($0.level.rawValue) | \($0.notes) |" }).joined(separator: "\n") + "\n"
+    }
+}
