@@ -104,7 +104,8 @@ import Testing
                 ($0.hasPrefix("Timelines/") || $0.hasPrefix("Tests/")) && $0.hasSuffix(".json") && !$0.hasSuffix("schema.json")
             }
             .filter { !$0.hasPrefix("Tests/Fixtures/invalid/") }  // invalid on purpose: the hostile-input catalogue
-            .filter { !$0.hasPrefix("Timelines/lottie/") && !$0.hasPrefix("Tests/Fixtures/lottie/") }  // Lottie, not Reel's format
+            // Lottie files, not Reel's format.
+            .filter { !$0.hasPrefix("Timelines/lottie/") && !$0.hasPrefix("Tests/Fixtures/lottie/") }
         #expect(files.count > 20)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
