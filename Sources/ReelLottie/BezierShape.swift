@@ -137,3 +137,27 @@ enum BezierShape {
         return [1, Double(list.count)] + list.flatMap { [$0.x, $0.y, $0.ix, $0.iy, $0.ox, $0.oy] }
     }
 }
+
+extension BezierShape {
+    /// The shapes in `numbers` moved by the affine `m` (`[a, b, c, d, tx, ty]`): points whole,
+    /// tangents by its linear part.
+    static func transformed(_ numbers: [Double], by m: [Double]) -> [Double] {
+        var out = numbers
+        var at = 0
+        while at + 2 <= out.count {
+            let n = Int(out[at + 1])
+            let base = at + 2
+            at = base + n * 6
+            guard at <= out.count else { break }
+            for j in 0..<n {
+                let k = base + j * 6
+                for (o, whole) in [(0, true), (2, false), (4, false)] {
+                    let (x, y) = (out[k + o], out[k + o + 1])
+                    out[k + o] = m[0] * x + m[2] * y + (whole ? m[4] : 0)
+                    out[k + o + 1] = m[1] * x + m[3] * y + (whole ? m[5] : 0)
+                }
+            }
+        }
+        return out
+    }
+}

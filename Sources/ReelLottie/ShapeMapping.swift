@@ -6,9 +6,10 @@ import ReelJSON
 #endif
 
 /// A shape layer's items as Reel layers, in Lottie's paint order: a fill or stroke draws the
-/// outlines listed before it in its group (and in the groups before it, inside them), and an
-/// item listed earlier draws above a later one. Each paint is one `CAShapeLayer` (a gradient
-/// is a `CAGradientLayer` masked by one), each group its transform chain.
+/// outlines listed before it in its group and in the groups before it (moved into its group's
+/// space by their transforms, so a stroke keeps its own width), and an item listed earlier
+/// draws above a later one. Each paint is one `CAShapeLayer` (a gradient is a
+/// `CAGradientLayer` masked by one), each group its transform chain.
 struct ShapeMapping {
     let context: LottieContext
 
@@ -18,47 +19,37 @@ struct ShapeMapping {
         let trims: [ShapeItem.Trim]
     }
 
-    /// The layers of `group`, bottom to top; `paints` and `trims` come from the groups around
-    /// it (bottom to top, nearest last).
-    func layers(_ group: ShapeGroup, id: String, paints inherited: [ShapeItem.Paint] = [], trims: [ShapeItem.Trim] = [])
-        -> [ReelLayer]
-    {
+    /// The trims among `items`, nearest first.
+    private static func trims(in items: ArraySlice<ShapeItem>) -> [ShapeItem.Trim] {
+        items.compactMap { item -> ShapeItem.Trim? in
+            if case .trim(let t) = item { return t }
+            return nil
+        }
+    }
+
+    /// The layers of `group`, bottom to top; `trims` come from the groups around it, nearest first.
+    func layers(_ group: ShapeGroup, id: String, trims: [ShapeItem.Trim] = []) -> [ReelLayer] {
         let items = group.items
         var content: [ReelLayer] = []
         func outlines(before end: Int) -> [Outline] {
-            (0..<end).compactMap { j -> Outline? in
-                guard case .path(let shape, _) = items[j] else { return nil }
-                let own = items[(j + 1)...].compactMap { item -> ShapeItem.Trim? in
-                    if case .trim(let t) = item { return t }
-                    return nil
+            (0..<end).flatMap { j -> [Outline] in
+                let around = Self.trims(in: items[(j + 1)...]) + trims
+                switch items[j] {
+                case .path(let shape, _): return [Outline(shape: shape, trims: around)]
+                case .group(let inner): return nestedOutlines(inner, trims: around)
+                default: return []
                 }
-                return Outline(shape: shape, trims: own + trims.reversed())
             }
         }
-        func trimsAfter(_ i: Int) -> [ShapeItem.Trim] {
-            trims
-                + items[(i + 1)...].compactMap { item -> ShapeItem.Trim? in
-                    if case .trim(let t) = item { return t }
-                    return nil
-                }.reversed()
-        }
-        func paintsAfter(_ i: Int) -> [ShapeItem.Paint] {
-            inherited
-                + items[(i + 1)...].compactMap { item -> ShapeItem.Paint? in
-                    if case .paint(let p) = item { return p }
-                    return nil
-                }.reversed()
-        }
-        let all = outlines(before: items.count)
-        for paint in inherited { content += paintLayers(paint, all) }
         for i in items.indices.reversed() {
+            let around = Self.trims(in: items[(i + 1)...]) + trims
             switch items[i] {
             case .paint(let paint):
                 content += paintLayers(paint, outlines(before: i))
             case .group(let inner):
-                content += layers(inner, id: inner.node.string("nm") ?? "group", paints: paintsAfter(i), trims: trimsAfter(i))
+                content += layers(inner, id: inner.node.string("nm") ?? "group", trims: around)
             case .copies(let inner, let repeater):
-                content += copies(inner, repeater, paints: paintsAfter(i), trims: trimsAfter(i))
+                content += copies(inner, repeater, trims: around)
             case .path, .trim:
                 break
             }
@@ -73,6 +64,25 @@ struct ShapeMapping {
             inner.set("allowsGroupOpacity", .bool(false))
         }
         return [chain[0]]
+    }
+
+    /// The outlines of `group` and of its groups, moved into the space around it.
+    private func nestedOutlines(_ group: ShapeGroup, trims outer: [ShapeItem.Trim]) -> [Outline] {
+        let items = group.items
+        let inside = items.indices.flatMap { j -> [Outline] in
+            let around = Self.trims(in: items[(j + 1)...]) + outer
+            switch items[j] {
+            case .path(let shape, _): return [Outline(shape: shape, trims: around)]
+            case .group(let inner): return nestedOutlines(inner, trims: around)
+            default: return []
+            }
+        }
+        guard let tr = group.transform else { return inside }
+        let matrix = GroupTransform(tr).matrix
+        if case .fixed(let m) = matrix, m == GroupTransform.identity { return inside }
+        return inside.map { o in
+            Outline(shape: Animated.combine([o.shape, matrix]) { BezierShape.transformed($0[0], by: $0[1]) }, trims: o.trims)
+        }
     }
 
     // MARK: Paints
@@ -285,9 +295,7 @@ struct ShapeMapping {
 
     /// A repeater's copies of the items before it: copy k transformed k + offset times by the
     /// repeater's transform, its opacity from the start opacity to the end opacity.
-    private func copies(_ group: ShapeGroup, _ node: LottieNode, paints: [ShapeItem.Paint], trims: [ShapeItem.Trim])
-        -> [ReelLayer]
-    {
+    private func copies(_ group: ShapeGroup, _ node: LottieNode, trims: [ShapeItem.Trim]) -> [ReelLayer] {
         let count = LottieProperty.read(node["c"]) ?? .fixed([1])
         let offset = LottieProperty.read(node["o"]) ?? .fixed([0])
         let tr = node["tr"]
@@ -326,7 +334,7 @@ struct ShapeMapping {
             }
             context.writer.write(alpha, "opacity", on: copy) { .num($0[0]) }
             copy.set("allowsGroupOpacity", .bool(false))
-            copy.sublayers = layers(group, id: "copy", paints: paints, trims: trims)
+            copy.sublayers = layers(group, id: "copy", trims: trims)
             out.append(copy)
         }
         return above ? out : out.reversed()

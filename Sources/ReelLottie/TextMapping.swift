@@ -62,7 +62,7 @@ struct TextMapping {
                 let y = Double(n) * lineHeight
                 for (ch, w) in zip(line, widths) {
                     if let glyph = glyphs[String(ch)] {
-                        outline += Self.placed(glyph.outline, scale: size / 100, dx: x, dy: y)
+                        outline += BezierShape.transformed(glyph.outline, by: [size / 100, 0, 0, size / 100, x, y])
                     } else {
                         doc.unsupported("character \"\(ch)\" has no glyph in `chars`; it is left out")
                     }
@@ -101,24 +101,5 @@ struct TextMapping {
         if box != nil { layer.set("isWrapped", .bool(true)) }
         if stroke != nil, strokeWidth > 0 { doc.unsupported("a text stroke without glyph outlines is not drawn") }
         return layer
-    }
-
-    /// A glyph's outline (at size 100) scaled and moved to its place.
-    static func placed(_ shape: [Double], scale: Double, dx: Double, dy: Double) -> [Double] {
-        var out = shape
-        var at = 0
-        while at + 2 <= out.count {
-            let n = Int(out[at + 1])
-            let base = at + 2
-            at = base + n * 6
-            guard at <= out.count else { break }
-            for j in 0..<n {
-                let k = base + j * 6
-                out[k] = out[k] * scale + dx
-                out[k + 1] = out[k + 1] * scale + dy
-                for t in 2..<6 { out[k + t] *= scale }
-            }
-        }
-        return out
     }
 }

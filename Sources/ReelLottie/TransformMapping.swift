@@ -146,3 +146,30 @@ struct TransformMapping {
             .concatenating(.rotation(-axis, x: 0, y: 0, z: 1))
     }
 }
+
+/// A group's transform (`tr`) as one affine matrix over time, `[a, b, c, d, tx, ty]` with
+/// x' = a x + c y + tx and y' = b x + d y + ty: for outlines drawn by a paint outside the group.
+struct GroupTransform {
+    let node: LottieNode
+
+    init(_ node: LottieNode) { self.node = node }
+
+    static let identity: [Double] = [1, 0, 0, 1, 0, 0]
+
+    var matrix: Animated {
+        let parts = ["a", "p", "s", "r", "sk", "sa"].map { LottieProperty.read(node[$0]) }
+        let defaults: [[Double]] = [[0, 0], [0, 0], [100, 100], [0], [0], [0]]
+        let values = zip(parts, defaults).map { $0 ?? .fixed($1) }
+        return Animated.combine(values) { v in
+            let degrees = Double.pi / 180
+            let (a, p, s) = (v[0], v[1], v[2])
+            // Row vectors: the anchor first, then scale, skew, rotation, position.
+            let m = Transform3D.translation(-a.element(0), -a.element(1))
+                .concatenating(.scale(s.element(0) / 100, s.element(1) / 100, 1))
+                .concatenating(TransformMapping.skew(v[4].element(0) * degrees, axis: v[5].element(0) * degrees))
+                .concatenating(.rotation(v[3].element(0) * degrees, x: 0, y: 0, z: 1))
+                .concatenating(.translation(p.element(0), p.element(1)))
+            return [m.m11, m.m12, m.m21, m.m22, m.m41, m.m42]
+        }
+    }
+}

@@ -24,6 +24,19 @@ import Testing
         #expect(try F.render(F.document(F.shapeLayer(after)), frame: 0).near(30, 20, [0, 0, 0, 0]))
     }
 
+    @Test func aStrokeOutsideAScaledGroupKeepsItsOwnWidth() throws {
+        // A horizontal line in a group scaled 300 %, stroked 2 wide by a stroke after the group:
+        // the line is moved by the group's scale, the width is the stroke's own.
+        let line =
+            #"{"ty": "sh", "ks": {"a": 0, "k": {"c": false, "v": [[-5, 0], [5, 0]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+        let group = #"{"ty": "gr", "it": [\#(line), {"ty": "tr", "p": {"a": 0, "k": [20, 20]}, "s": {"a": 0, "k": [300, 300]}}]}"#
+        let stroke =
+            #"{"ty": "st", "c": {"a": 0, "k": [1, 1, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}, "lc": 1, "lj": 1}"#
+        let frame = try F.render(F.document(F.shapeLayer(group + "," + stroke)), frame: 0)
+        #expect(frame.rgba(32, 20)[3] == 255)
+        #expect(frame.rgba(20, 22)[3] == 0)
+    }
+
     private func stroked(_ trim: String) -> String {
         // Two horizontal lines, 30 long, at y 10 and y 30, stroked 4 wide, then the trim.
         func line(_ y: Double) -> String {

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import tempfile
 
+import bench_lottie
+
 TARGETS = {
     "render_cpu_ms_per_frame_1_thread": ("<=", 4.0),
     "convert_cpu_ms_per_frame": ("<=", 2.0),
@@ -24,6 +26,8 @@ TARGETS = {
     "validate_100mb_seconds": ("<=", 5.0),
     "validate_100mb_peak_memory_mb": ("<=", 2048.0),
     "blend_multiply_draw_ratio": ("<=", 1.5),
+    "lottie_reel_over_thorvg_median": ("<=", 1.0),
+    "lottie_end_to_end_ratio": (">=", 1.6),
 }
 
 RENDER = ("evaluate", "plan", "draw")
@@ -98,6 +102,10 @@ def profile(reel, timeline, threads, extra=()):
 
 def main():
     reel, timeline, args = sys.argv[1], sys.argv[2], sys.argv[3:]
+    # A folder of Lottie files (REEL_LOTTIE_SET; the development set beside the repository here).
+    lottie_set = os.environ.get("REEL_LOTTIE_SET") or os.path.join(os.path.dirname(os.path.abspath(timeline)), "..", "..", "..",
+                                                                     "shared", "lottie", "corpus")
+    lottie_rows = []
     json_path = None
     if args:
         if len(args) != 2 or args[0] != "--json":
@@ -192,6 +200,9 @@ def main():
         _, _, peak, _ = timed([reel, "render", long_timeline, "-o", os.path.join(work, "long.mp4"), "--preset", "ultrafast",
                                "--quiet", "--assets-root", assets_root])
         figures["reel_peak_memory_mb_1000_frames_ultrafast"] = peak
+        if os.path.isdir(lottie_set):
+            lottie_rows, lottie = bench_lottie.figures(reel, lottie_set, work)
+            figures.update(lottie)
     finally:
         for name in os.listdir(work):
             os.unlink(os.path.join(work, name))
@@ -239,6 +250,24 @@ def main():
             met = figures[key] <= limit if op == "<=" else figures[key] >= limit
             verdict = f"   target {op} {limit:g}: {'met' if met else 'MISSED'}"
         print(f"  {label:<58} {value:>12}{verdict}")
+    if lottie_rows:
+        for label, key in [
+            ("Lottie: reel median CPU ms/frame at 1080p, 1 thread", "lottie_reel_median_cpu_ms_per_frame"),
+            ("Lottie: ThorVG median CPU ms/frame, same files and sizes", "lottie_thorvg_median_cpu_ms_per_frame"),
+            ("Lottie: rlottie median CPU ms/frame, same files and sizes", "lottie_rlottie_median_cpu_ms_per_frame"),
+            ("Lottie: reel / ThorVG, median CPU per frame", "lottie_reel_over_thorvg_median"),
+            ("Lottie to MP4 (veryfast): reel frames/s", "lottie_reel_fps_end_to_end"),
+            ("Lottie to MP4: rlottie piped into ffmpeg, frames/s", "lottie_rlottie_pipe_fps_end_to_end"),
+            ("Lottie to MP4: reel / rlottie pipe", "lottie_end_to_end_ratio"),
+        ]:
+            target = TARGETS.get(key)
+            verdict = ""
+            if target:
+                op, limit = target
+                met = figures[key] <= limit if op == "<=" else figures[key] >= limit
+                verdict = f"   target {op} {limit:g}: {'met' if met else 'MISSED'}"
+            print(f"  {label:<58} {figures[key]:>12.2f}{verdict}")
+        bench_lottie.print_rows(lottie_rows)
     print(f"  {'peak memory MB, 300 / 1000 frames (ultrafast)':<58} "
           f"{figures['reel_peak_memory_mb_ultrafast']:.0f} / {figures['reel_peak_memory_mb_1000_frames_ultrafast']:.0f}")
     if json_path:
