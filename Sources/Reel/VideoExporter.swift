@@ -178,7 +178,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .alphaInOpaqueFormat(let path, let format, let background):
             let alphaFormats = OutputFormat.all.filter(\.carriesAlpha).map { ".\($0.fileExtension) (\($0.codecName))" }
             return
-                "cannot write \(path): the canvas background \(background.hexString) is transparent, and \(format.codecName) in .\(format.fileExtension) has no alpha; write \(alphaFormats.joined(separator: " or ")) to keep the transparency, or give the canvas an opaque background"
+                "cannot write \(path): the canvas background \(background.hexString) is transparent, and \(format.codecName) in .\(format.fileExtension) has no alpha; write \(alphaFormats.joined(separator: " or ")) to keep the transparency, or give the canvas an opaque background (`--background COLOR`)"
         case .audioInSilentFormat(let path, let format, let audio):
             let sounding = Set(OutputFormat.all.filter(\.takesAudio).map { ".\($0.fileExtension)" }).sorted()
             return

@@ -5,15 +5,15 @@ import ReelTimeline
 /// `--scale` and `--background`, for any timeline (a Lottie file's canvas is transparent):
 /// the commands that draw take them.
 struct CanvasOptions: ParsableArguments {
-    @Option(help: "Draw at this many times the canvas's pixel size, as vectors (0.05 to 16).")
+    @Option(help: "Draw at this many times the canvas's pixel size, as vectors (0.05 to 100, at most 16384 pixels each way).")
     var scale: Double = 1
 
     @Option(help: "Fill the canvas's background with this colour, #RRGGBB or #RRGGBBAA (a Lottie file's is transparent).")
     var background: String?
 
     func validate() throws {
-        guard scale.isFinite, (0.05...16).contains(scale) else {
-            throw ValidationError("--scale must be 0.05...16, found \(scale)")
+        guard scale.isFinite, (0.05...100).contains(scale) else {
+            throw ValidationError("--scale must be 0.05...100, found \(scale)")
         }
         if let background, Color(hex: background) == nil {
             throw ValidationError("--background must be a colour #RRGGBB or #RRGGBBAA, found `\(background)`")

@@ -131,7 +131,78 @@ public struct Path: Hashable, Sendable {
     /// outlines a user wrote, whose parts may overlap. Reel's own shapes (rounded rects,
     /// rings) never overlap and fill from `polygons(transform:)` directly.
     public func area(transform: Transform3D) -> [[Point]] {
-        fillRule.trapezoids(of: polygons(transform: transform))
+        // Parts more than a pixel apart cannot overlap: each cluster of parts is swept on its
+        // own (the sweep costs more than its size: a line of glyphs is many small sweeps), and
+        // a convex part alone fills as it is (an ellipse, a rounded rect, a row of dots).
+        let polygons = polygons(transform: transform)
+        return Path.clusters(polygons).flatMap { cluster in
+            cluster.count == 1 && Path.isConvex(cluster[0]) ? cluster : fillRule.trapezoids(of: cluster)
+        }
+    }
+
+    /// The polygons in clusters whose bounding boxes, grown by a pixel, overlap one another
+    /// (parts wound opposite ways must not share a pixel's coverage unless swept together).
+    static func clusters(_ polygons: [[Point]]) -> [[[Point]]] {
+        guard polygons.count > 1 else { return polygons.isEmpty ? [] : [polygons] }
+        let boxes = polygons.map { Rect(bounding: $0) }
+        guard !boxes.contains(where: { $0 == nil }) else { return [polygons] }
+        let box = boxes.map { $0! }
+        var parent = Array(polygons.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        let order = polygons.indices.sorted { box[$0].minX < box[$1].minX }
+        for (k, i) in order.enumerated() {
+            for j in order[(k + 1)...] {
+                guard box[j].minX < box[i].maxX + 1 else { break }
+                if box[i].minY < box[j].maxY + 1, box[j].minY < box[i].maxY + 1 { parent[root(j)] = root(i) }
+            }
+        }
+        var groups: [Int: [[Point]]] = [:]
+        var firsts: [Int] = []
+        for i in polygons.indices {
+            let r = root(i)
+            if groups[r] == nil { firsts.append(r) }
+            groups[r, default: []].append(polygons[i])
+        }
+        return firsts.map { groups[$0]! }
+    }
+
+    /// Whether a closed polygon is convex and goes round once: every turn the same way, and
+    /// its x and y each rise and fall once.
+    static func isConvex(_ polygon: [Point]) -> Bool {
+        let n = polygon.count
+        guard n >= 3 else { return false }
+        var turn = 0.0
+        var xChanges = 0
+        var yChanges = 0
+        var lastDX = 0.0
+        var lastDY = 0.0
+        for i in 0..<(n + 1) {
+            let a = polygon[i % n]
+            let b = polygon[(i + 1) % n]
+            let c = polygon[(i + 2) % n]
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            let cross = dx * (c.y - b.y) - dy * (c.x - b.x)
+            if cross != 0 {
+                if turn != 0, (cross > 0) != (turn > 0) { return false }
+                turn = cross
+            }
+            if dx != 0 {
+                if lastDX != 0, (dx > 0) != (lastDX > 0) { xChanges += 1 }
+                lastDX = dx
+            }
+            if dy != 0 {
+                if lastDY != 0, (dy > 0) != (lastDY > 0) { yChanges += 1 }
+                lastDY = dy
+            }
+        }
+        return turn != 0 && xChanges <= 2 && yChanges <= 2
     }
 
     /// One piece of a flattened outline: its points in order, whether it was closed, and

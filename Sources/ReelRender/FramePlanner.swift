@@ -22,8 +22,8 @@ public struct FramePlanner: Sendable {
     /// Whether what an opaque fill drawn later hides is left out of the frame's plan (the
     /// default; `FramePlan.cullHidden`); off, every step is drawn, as a reference.
     public let cullsHidden: Bool
-    /// Strokes kept across the frames this planner plans.
-    public let strokes = StrokeCache()
+    /// Fills and strokes of paths kept across the frames this planner plans.
+    public let paths = PathCache()
     /// Rounded rectangles flattened across the frames this planner plans.
     public let outlines = OutlineCache()
 
@@ -116,7 +116,7 @@ public struct FramePlanner: Sendable {
         let planner: FramePlanner
         var assets: DrawingAssets { planner.assets }
         var keepsShadows: Bool { planner.keepsShadows }
-        var strokes: StrokeCache { planner.strokes }
+        var paths: PathCache { planner.paths }
         var outlines: OutlineCache { planner.outlines }
         /// Whether a picture lands on the frame itself with an operator other than source-over:
         /// the canvas's layers then draw as one group over the background (`isolateCanvas`).

@@ -21,11 +21,13 @@ enum ShapeLayerPlanner: ClassPlanner {
         path.fillRule = s.fillRule
         let fillColor = builder.premultiplied(s.fillColor, opacity)
         if fillColor != 0 {
-            builder.fill(polygons: path.area(transform: toDevice), color: fillColor, clip: clip, index: index, part: .fill)
+            builder.fill(
+                polygons: builder.paths.area(of: path, transform: toDevice), color: fillColor, clip: clip, index: index,
+                part: .fill)
         }
         let strokeColor = builder.premultiplied(s.strokeColor, opacity)
         if strokeColor != 0, s.stroke.lineWidth > 0 {
-            let outline = builder.strokes.outline(of: path, style: s.stroke, transform: toDevice, visible: clip)
+            let outline = builder.paths.outline(of: path, style: s.stroke, transform: toDevice, visible: clip)
             builder.fill(polygons: outline, color: strokeColor, clip: clip, index: index, part: .stroke)
         }
     }

@@ -120,7 +120,7 @@ def figures(reel, folder, work):
         rows.append(row)
         if stem in END_TO_END:
             start = time.time()
-            subprocess.run([reel, "render", path, "--scale", repr(scale), "-o", os.path.join(work, stem + ".mp4"),
+            subprocess.run([reel, "render", path, "--scale", repr(scale), "--background", "#000000", "-o", os.path.join(work, stem + ".mp4"),
                             "--preset", "veryfast", "--crf", "20", "--quiet"], check=True)
             e2e["reel_seconds"] += time.time() - start
             e2e["reel_frames"] += frames
