@@ -114,6 +114,42 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         let left: Int, right: Int
     }
 
+    /// Whether a closed polygon never crosses itself: then it encloses the same area under
+    /// either rule, wound one way throughout, and fills as it is. Edges are tried in pairs
+    /// only within columns across the plane that both reach (each pair once), so a long
+    /// outline costs about its length.
+    public static func isSimple(_ polygon: [Point]) -> Bool {
+        var edges: [Edge] = []
+        edges.reserveCapacity(polygon.count)
+        var previous = polygon[polygon.count - 1]
+        for p in polygon {
+            if let e = Edge(previous, p) { edges.append(e) }
+            previous = p
+        }
+        guard edges.count > 2 else { return true }
+        edges.sort { $0.top.y < $1.top.y }
+        let lows = edges.map { min($0.top.x, $0.bottom.x) }
+        let highs = edges.map { max($0.top.x, $0.bottom.x) }
+        let left = lows.min()!
+        let columns = max(1, min(edges.count / 8, 1024))
+        let width = (highs.max()! - left) / Double(columns)
+        func column(_ x: Double) -> Int { width > 0 ? min(max(Int((x - left) / width), 0), columns - 1) : 0 }
+        var members = [[Int]](repeating: [], count: columns)
+        for i in edges.indices {
+            for c in column(lows[i])...column(highs[i]) { members[c].append(i) }
+        }
+        for (c, list) in members.enumerated() {
+            // In edge order, so by top: an edge's pairs end at the first edge that starts below it.
+            for (k, i) in list.enumerated() {
+                for j in list[(k + 1)...] {
+                    guard edges[j].top.y < edges[i].bottom.y else { break }
+                    if max(column(lows[i]), column(lows[j])) == c, edges[i].crossing(edges[j]) != nil { return false }
+                }
+            }
+        }
+        return true
+    }
+
     /// One edge of an outline that is not horizontal, from its upper end to its lower end, and
     /// which way it was drawn (+1 downward, -1 upward) for the winding number.
     private struct Edge {

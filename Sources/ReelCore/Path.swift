@@ -133,10 +133,12 @@ public struct Path: Hashable, Sendable {
     public func area(transform: Transform3D) -> [[Point]] {
         // Parts more than a pixel apart cannot overlap: each cluster of parts is swept on its
         // own (the sweep costs more than its size: a line of glyphs is many small sweeps), and
-        // a convex part alone fills as it is (an ellipse, a rounded rect, a row of dots).
+        // a part alone that never crosses itself fills as it is (an ellipse, a rounded rect, a
+        // blob: most of a Lottie file's shapes).
         let polygons = polygons(transform: transform)
         return Path.clusters(polygons).flatMap { cluster in
-            cluster.count == 1 && Path.isConvex(cluster[0]) ? cluster : fillRule.trapezoids(of: cluster)
+            cluster.count == 1 && (Path.isConvex(cluster[0]) || FillRule.isSimple(cluster[0]))
+                ? cluster : fillRule.trapezoids(of: cluster)
         }
     }
 

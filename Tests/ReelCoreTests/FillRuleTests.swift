@@ -62,6 +62,34 @@ import Testing
         #expect(abs(abs(area(FillRule.evenOdd.trapezoids(of: star))) - (outerStar - pentagon)) < 1e-9)
     }
 
+    @Test func simplePolygonsAreToldFromOnesThatCrossThemselves() {
+        #expect(FillRule.isSimple(rect(0, 0, 10, 10)))
+        // An L: concave, never crossing itself.
+        let l = [0, 0, 10, 0, 10, 4, 4, 4, 4, 10, 0, 10].chunked()
+        #expect(FillRule.isSimple(l))
+        #expect(!FillRule.isSimple([Point(x: 0, y: 0), Point(x: 10, y: 10), Point(x: 10, y: 0), Point(x: 0, y: 10)]))
+        let star = (0..<5).map { i -> Point in
+            let a = Double(i * 2) * 2 * Double.pi / 5
+            return Point(x: sin(a), y: -cos(a))
+        }
+        #expect(!FillRule.isSimple(star))
+        // A long wavy outline across: simple, and a copy folded over itself is not.
+        let wave = (0...400).map { Point(x: Double($0), y: 5 * sin(Double($0) / 7)) } + [Point(x: 400, y: 40), Point(x: 0, y: 40)]
+        #expect(FillRule.isSimple(wave))
+        #expect(!FillRule.isSimple(wave + [Point(x: 200, y: -30)]))
+    }
+
+    @Test func aSimplePolygonFillsAsItIsWithTheSweepsArea() {
+        let l = [0, 0, 10, 0, 10, 4, 4, 4, 4, 10, 0, 10].chunked()
+        var path = Path()
+        path.move(to: l[0])
+        for p in l.dropFirst() { path.line(to: p) }
+        path.close()
+        let filled = path.area(transform: .identity)
+        #expect(filled == [l])
+        #expect(abs(abs(area(filled)) - abs(area(FillRule.nonZero.trapezoids(of: [l])))) < 1e-9)
+    }
+
     @Test func degenerateInputEnclosesNothing() {
         #expect(FillRule.nonZero.trapezoids(of: []).isEmpty)
         #expect(FillRule.nonZero.trapezoids(of: [[Point(x: 0, y: 0), Point(x: 5, y: 0), Point(x: 9, y: 0)]]).isEmpty)
@@ -69,5 +97,12 @@ import Testing
             FillRule.evenOdd.trapezoids(of: [[Point(x: 0, y: 0), Point(x: .nan, y: 1), Point(x: 3, y: 4)]]).allSatisfy {
                 $0.count == 4
             })
+    }
+}
+
+extension Array where Element == Int {
+    /// Points from x, y pairs.
+    fileprivate func chunked() -> [Point] {
+        stride(from: 0, to: count - 1, by: 2).map { Point(x: Double(self[$0]), y: Double(self[$0 + 1])) }
     }
 }
