@@ -114,40 +114,65 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
         let left: Int, right: Int
     }
 
-    /// Whether a closed polygon never crosses itself: then it encloses the same area under
-    /// either rule, wound one way throughout, and fills as it is. Edges are tried in pairs
-    /// only within columns across the plane that both reach (each pair once), so a long
-    /// outline costs about its length.
+    /// Whether a closed polygon neither crosses nor touches itself: then it encloses one
+    /// region, wound one way throughout, and fills as it is under `nonZero`. Edges are tried
+    /// in pairs only within columns across the plane that both reach (each pair once), so a
+    /// long outline costs about its length; any contact but two neighbours' shared corner
+    /// (a touch, an overlap along a line, a corner passed through) counts as not simple.
     public static func isSimple(_ polygon: [Point]) -> Bool {
-        var edges: [Edge] = []
-        edges.reserveCapacity(polygon.count)
-        var previous = polygon[polygon.count - 1]
-        for p in polygon {
-            if let e = Edge(previous, p) { edges.append(e) }
-            previous = p
+        let n = polygon.count
+        guard n > 2 else { return false }
+        // Edges with the corner each starts from; horizontal ones count through their ends.
+        var edges: [(edge: Edge, start: Int)] = []
+        edges.reserveCapacity(n)
+        for i in 0..<n {
+            let (a, b) = (polygon[i], polygon[(i + 1) % n])
+            if a == b { return false }
+            if a.y == b.y {
+                // A horizontal edge: another edge's corner inside it would be a touch the sweep below cannot see.
+                continue
+            }
+            guard let e = Edge(a, b) else { return false }
+            edges.append((e, i))
         }
-        guard edges.count > 2 else { return true }
-        edges.sort { $0.top.y < $1.top.y }
-        let lows = edges.map { min($0.top.x, $0.bottom.x) }
-        let highs = edges.map { max($0.top.x, $0.bottom.x) }
+        guard edges.count > 2 else { return edges.count == 2 }
+        // Corners met more than once make a touch too.
+        if Set(polygon.map { [$0.x, $0.y] }).count != n { return false }
+        edges.sort { $0.edge.top.y < $1.edge.top.y }
+        let lows = edges.map { min($0.edge.top.x, $0.edge.bottom.x) }
+        let highs = edges.map { max($0.edge.top.x, $0.edge.bottom.x) }
         let left = lows.min()!
         let columns = max(1, min(edges.count / 8, 1024))
         let width = (highs.max()! - left) / Double(columns)
+        guard width.isFinite else { return false }
         func column(_ x: Double) -> Int { width > 0 ? min(max(Int((x - left) / width), 0), columns - 1) : 0 }
         var members = [[Int]](repeating: [], count: columns)
         for i in edges.indices {
             for c in column(lows[i])...column(highs[i]) { members[c].append(i) }
         }
+        func neighbours(_ a: Int, _ b: Int) -> Bool { (a + 1) % n == b || (b + 1) % n == a }
         for (c, list) in members.enumerated() {
             // In edge order, so by top: an edge's pairs end at the first edge that starts below it.
             for (k, i) in list.enumerated() {
                 for j in list[(k + 1)...] {
-                    guard edges[j].top.y < edges[i].bottom.y else { break }
-                    if max(column(lows[i]), column(lows[j])) == c, edges[i].crossing(edges[j]) != nil { return false }
+                    let (e, f) = (edges[i].edge, edges[j].edge)
+                    guard f.top.y <= e.bottom.y else { break }
+                    guard max(column(lows[i]), column(lows[j])) == c, !neighbours(edges[i].start, edges[j].start) else {
+                        continue
+                    }
+                    if e.meets(f) { return false }
                 }
             }
         }
-        return true
+        return !polygon.indices.contains { i in
+            // A horizontal edge with another part of the outline on its line.
+            let (a, b) = (polygon[i], polygon[(i + 1) % n])
+            guard a.y == b.y else { return false }
+            return polygon.indices.contains { j in
+                j != i && j != (i + 1) % n && polygon[j].y == a.y && polygon[j].x >= min(a.x, b.x)
+                    && polygon[j].x <= max(a.x, b.x)
+            }
+        }
     }
 
     /// One edge of an outline that is not horizontal, from its upper end to its lower end, and
@@ -167,6 +192,16 @@ public enum FillRule: String, CaseIterable, Hashable, Sendable {
 
         /// Where the edge is at height `y` (within its span).
         func x(at y: Double) -> Double { top.x + (y - top.y) * slope }
+
+        /// Whether the two edges cross or touch anywhere their spans share (ends included).
+        func meets(_ other: Edge) -> Bool {
+            let y0 = max(top.y, other.top.y)
+            let y1 = min(bottom.y, other.bottom.y)
+            guard y0 <= y1 else { return false }
+            let d0 = x(at: y0) - other.x(at: y0)
+            let d1 = x(at: y1) - other.x(at: y1)
+            return (d0 <= 0 && d1 >= 0) || (d0 >= 0 && d1 <= 0)
+        }
 
         /// The height at which the two edges cross strictly inside both spans, if they do.
         func crossing(_ other: Edge) -> Double? {

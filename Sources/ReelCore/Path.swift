@@ -137,7 +137,7 @@ public struct Path: Hashable, Sendable {
         // blob: most of a Lottie file's shapes).
         let polygons = polygons(transform: transform)
         return Path.clusters(polygons).flatMap { cluster in
-            cluster.count == 1 && (Path.isConvex(cluster[0]) || FillRule.isSimple(cluster[0]))
+            cluster.count == 1 && (Path.isConvex(cluster[0]) || fillRule == .nonZero && FillRule.isSimple(cluster[0]))
                 ? cluster : fillRule.trapezoids(of: cluster)
         }
     }

@@ -73,16 +73,18 @@ enum Animated: Hashable {
         }
     }
 
-    /// Values of several properties combined by `f` at every moment: fixed when all are,
-    /// their keyframes when the animated ones share times and eases, otherwise samples at
-    /// every whole frame of their span (exact at the frames a video shows).
-    static func combine(_ parts: [Animated], _ f: ([[Double]]) -> [Double]) -> Animated {
+    /// Values of several properties combined by `f` at every moment: fixed when all are; when
+    /// `f` is `linear` (its result moves in proportion to its inputs, as a concatenation or a
+    /// centre and size do), the keyframes of the animated ones where they share times and
+    /// eases; otherwise samples at every whole frame of their span (exact at the frames a
+    /// video shows: a rotation or a clamp between keyframes is not their straight blend).
+    static func combine(_ parts: [Animated], linear: Bool = false, _ f: ([[Double]]) -> [Double]) -> Animated {
         let keyed = parts.compactMap { part -> [LottieKeyframe]? in
             if case .keyed(let k) = part { return k }
             return nil
         }
         guard let lead = keyed.first else { return .fixed(f(parts.map { $0.value(at: 0) })) }
-        if keyed.count == 1, parts.count == 1 { return parts[0].map { f([$0]) } }
+        if linear, keyed.count == 1, parts.count == 1 { return parts[0].map { f([$0]) } }
         let shared = keyed.allSatisfy { keys in
             keys.count == lead.count
                 && zip(keys, lead).allSatisfy {
@@ -90,7 +92,7 @@ enum Animated: Hashable {
                         && !$0.isSpatial && !$1.isSpatial
                 }
         }
-        if shared, lead.allSatisfy({ $0.easeOut.isUniform && $0.easeIn.isUniform }) {
+        if linear, shared, lead.allSatisfy({ $0.easeOut.isUniform && $0.easeIn.isUniform }) {
             return .keyed(
                 lead.indices.map { i in
                     var k = lead[i]
@@ -114,12 +116,12 @@ enum Animated: Hashable {
     static func sampled(from start: Double, to end: Double, _ value: (Double) -> [Double]) -> Animated {
         guard end > start else { return .fixed(value(start)) }
         let step = max(1, ((end - start) / Double(maximumSamples)).rounded(.up))
+        let count = Int(((end - start) / step).rounded(.up))
         var keys: [LottieKeyframe] = []
-        var t = start
-        while true {
+        keys.reserveCapacity(count + 1)
+        for i in 0...count {
+            let t = min(start + Double(i) * step, end)
             keys.append(LottieKeyframe(time: t, value: value(t)))
-            if t >= end { break }
-            t = min(t + step, end)
         }
         // A value that never changes is fixed.
         if keys.allSatisfy({ $0.value == keys[0].value }) { return .fixed(keys[0].value) }

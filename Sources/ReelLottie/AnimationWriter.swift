@@ -109,7 +109,8 @@ struct AnimationWriter {
             elements.append(
                 .array(
                     [.string("cubic")]
-                        + [s.p1[0], s.p1.element(1), s.p2[0], s.p2.element(1), s.p3[0], s.p3.element(1)].map { .num($0) }))
+                        + [s.p1.element(0), s.p1.element(1), s.p2.element(0), s.p2.element(1), s.p3.element(0), s.p3.element(1)]
+                        .map { .num($0) }))
             functions.append(.nums(a.ease(0)))
         }
         var members: [(String, JSONValue)] = [

@@ -82,7 +82,9 @@ enum BezierShape {
         let (cx, cy, w, h) = (p.element(0), p.element(1), s.element(0), s.element(1))
         let (x0, x1, y0, y1) = (cx - w / 2, cx + w / 2, cy - h / 2, cy + h / 2)
         let round = min(max(r, 0), min(abs(w), abs(h)) / 2)
-        if round == 0 {
+        // Eight corners whenever a roundness is asked for (even while the size clamps it to 0),
+        // so a rectangle growing from nothing keeps one shape to interpolate.
+        if r <= 0 {
             return closed(
                 [(x1, y0, 0, 0, 0, 0), (x1, y1, 0, 0, 0, 0), (x0, y1, 0, 0, 0, 0), (x0, y0, 0, 0, 0, 0)], reversed: reversed)
         }
@@ -115,7 +117,8 @@ enum BezierShape {
         isStar: Bool, points: Double, center p: [Double], rotation: Double, outer: Double, inner: Double,
         outerRound: Double, innerRound: Double, reversed: Bool
     ) -> [Double] {
-        let count = max(Int(points.rounded(.down)), 0) * (isStar ? 2 : 1)
+        // Past 1000 points a star is a circle to any eye; more would only cost.
+        let count = Int(min(max(points.rounded(.down), 0), 1000)) * (isStar ? 2 : 1)
         guard count > 0 else { return [] }
         let step = 2 * Double.pi / Double(count)
         let dir = reversed ? -1.0 : 1.0

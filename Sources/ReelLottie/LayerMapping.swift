@@ -109,7 +109,7 @@ struct LayerMapping {
                 "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight",
                 "softLight", "difference", "exclusion", "hue", "saturation", "color", "luminosity", "plusLighter"
             ]
-            if Int(bm) < modes.count {
+            if bm >= 0, Int(bm) < modes.count {
                 wrapper.set("compositingFilter", .string(modes[Int(bm)]))
             } else {
                 node["bm"]!.unsupported("blend mode \(Int(bm)) is not supported; the layer draws normally")

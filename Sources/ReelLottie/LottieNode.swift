@@ -63,10 +63,14 @@ struct LottieNode {
         return false
     }
 
-    /// A number (a boolean reads as 0 or 1, as players read Lottie's flags).
+    /// The largest magnitude a Lottie number may have: far past any frame, size or count a
+    /// file needs, small enough that no sum or count made of it overflows or stops moving.
+    static let limit = 1e9
+
+    /// A number (a boolean reads as 0 or 1, as players read Lottie's flags); nil past ±`limit`.
     var number: Double? {
         switch value {
-        case .number(let n): return n.isFinite ? n : nil
+        case .number(let n): return abs(n) <= Self.limit ? n : nil
         case .bool(let b): return b ? 1 : 0
         default: return nil
         }
@@ -80,12 +84,12 @@ struct LottieNode {
     /// A number or an array of numbers, as a vector.
     var numbers: [Double]? {
         switch value {
-        case .number(let n): return n.isFinite ? [n] : nil
+        case .number(let n): return abs(n) <= Self.limit ? [n] : nil
         case .array(let a):
             var out: [Double] = []
             out.reserveCapacity(a.count)
             for v in a {
-                guard case .number(let n) = v, n.isFinite else { return nil }
+                guard case .number(let n) = v, abs(n) <= Self.limit else { return nil }
                 out.append(n)
             }
             return out

@@ -102,7 +102,7 @@ struct ShapeMapping {
             }
         }
         return runs.compactMap { run in
-            let shape = Animated.combine(run.map(\.shape)) { $0.flatMap { $0 } }
+            let shape = Animated.combine(run.map(\.shape), linear: true) { $0.flatMap { $0 } }
             return paintLayer(paint, shape: shape, trim: run[0].trims.first, trimCount: run[0].trims.count)
         }
     }
@@ -201,7 +201,7 @@ struct ShapeMapping {
                 ("anchorPoint", .nums([0, 0])), ("position", .nums([box.minX, box.minY]))
             ])
         let writer = context.writer
-        let count = Int(node["g"]?.number("p") ?? 0)
+        let count = Int(max(node["g"]?.number("p") ?? 0, 0))
         guard let stops = LottieProperty.read(node["g"]?["k"]), count > 0 else {
             (node["g"] ?? node).problem(expected: "gradient stops `g` with a count `p`")
             return nil
@@ -243,6 +243,7 @@ struct ShapeMapping {
     /// Lottie's stops (`count` colour stops `[at, r, g, b]`, then opacity stops `[at, a]`) as
     /// colours and locations at every position either kind names, padded to `width` stops.
     static func merged(_ v: [Double], _ count: Int, _ width: Int) -> (colors: [Double], locations: [Double]) {
+        let count = min(count, v.count / 4)
         let colorStops = (0..<count).compactMap { i -> (Double, [Double])? in
             guard 4 * i + 3 < v.count else { return nil }
             return (v[4 * i], [v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]])
@@ -318,6 +319,10 @@ struct ShapeMapping {
         let above = node.number("m") != 2
         var out: [ReelLayer] = []
         for k in 0..<most {
+            guard context.budget.take() else {
+                node.problem(expected: "at most \(LayerMapping.maximumLayers) layers and repeater copies drawn", found: "more")
+                return out
+            }
             let copy = ReelLayer(
                 id: "\(node.string("nm") ?? "repeater") \(k)", [("bounds", .nums([0, 0, 0, 0])), ("anchorPoint", .nums([0, 0]))])
             let matrix = Animated.combine([a, p, r, s, offset]) { v in

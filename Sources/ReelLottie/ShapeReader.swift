@@ -30,14 +30,17 @@ struct ShapeReader {
                 let reversed = item.number("d") == 3
                 group.items.append(
                     .path(
-                        Animated.combine([p, s, r]) { BezierShape.rectangle($0[0], $0[1], $0[2].element(0), reversed: reversed) },
+                        // A corner radius that clamps to the size bends between keyframes: then samples.
+                        Animated.combine([p, s, r], linear: r == .fixed([0])) {
+                            BezierShape.rectangle($0[0], $0[1], $0[2].element(0), reversed: reversed)
+                        },
                         item))
             case "el":
                 let p = LottieProperty.read(item["p"]) ?? .fixed([0, 0])
                 let s = LottieProperty.read(item["s"]) ?? .fixed([0, 0])
                 let reversed = item.number("d") == 3
                 group.items.append(
-                    .path(Animated.combine([p, s]) { BezierShape.ellipse($0[0], $0[1], reversed: reversed) }, item))
+                    .path(Animated.combine([p, s], linear: true) { BezierShape.ellipse($0[0], $0[1], reversed: reversed) }, item))
             case "sr":
                 let isStar = item.number("sy") != 2
                 let keys = ["pt", "p", "r", "or", "ir", "os", "is"]

@@ -65,11 +65,11 @@ struct TransformMapping {
         }
         if let sk = LottieProperty.read(node["sk"]) {
             let sa = LottieProperty.read(node["sa"]) ?? .fixed([0])
-            let skew = Animated.combine([sk, sa]) { [$0[0].element(0), $0[1].element(0)] }
+            let skew = Animated.combine([sk, sa]) { Self.skew($0[0].element(0) * degrees, axis: $0[1].element(0) * degrees).rows }
             if case .fixed(let v) = skew {
-                if v[0] != 0 { parts.append(.fixed(Self.skew(v[0] * degrees, axis: v[1] * degrees))) }
+                if v != Transform3D.identity.rows { parts.append(.fixed(Transform3D(rows: v))) }
             } else {
-                parts.append(.matrix(skew.map { Self.skew($0[0] * degrees, axis: $0[1] * degrees).rows }))
+                parts.append(.matrix(skew))
             }
         }
         if let s = LottieProperty.read(node["s"]) {

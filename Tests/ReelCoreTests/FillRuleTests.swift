@@ -77,6 +77,11 @@ import Testing
         let wave = (0...400).map { Point(x: Double($0), y: 5 * sin(Double($0) / 7)) } + [Point(x: 400, y: 40), Point(x: 0, y: 40)]
         #expect(FillRule.isSimple(wave))
         #expect(!FillRule.isSimple(wave + [Point(x: 200, y: -30)]))
+        // Touching itself is not simple either: a square traced twice, a loop meeting the outline at a corner.
+        let square = rect(0, 0, 10, 10)
+        #expect(!FillRule.isSimple(square + square))
+        #expect(!FillRule.isSimple(square + [Point(x: 0, y: 0), Point(x: 8, y: 2), Point(x: 2, y: 8)]))
+        #expect(!FillRule.isSimple([0, 0, 10, 10, 20, 20, 20, 0, 10, 10, 0, 20].chunked()))
     }
 
     @Test func aSimplePolygonFillsAsItIsWithTheSweepsArea() {

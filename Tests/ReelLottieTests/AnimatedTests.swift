@@ -69,10 +69,10 @@ import Testing
         #expect(report.warnings.map(\.path) == ["layers[2].ks.r.x"])
     }
 
-    @Test func combiningSharedKeyframesKeepsThemAndOthersAreSampledAtFrames() {
+    @Test func combiningSharedKeyframesKeepsThemWhenLinearAndOthersAreSampledAtFrames() {
         let a = Animated.keyed([key(0, 0), key(10, 10)])
         let b = Animated.keyed([key(0, 100), key(10, 200)])
-        guard case .keyed(let shared) = Animated.combine([a, b], { [$0[0][0] + $0[1][0]] }) else {
+        guard case .keyed(let shared) = Animated.combine([a, b], linear: true, { [$0[0][0] + $0[1][0]] }) else {
             Issue.record("expected keyframes")
             return
         }
@@ -88,4 +88,30 @@ import Testing
 /// A node of `text` for the reader.
 func node(_ text: String, _ report: LottieReport, path: String = "p") throws -> LottieNode {
     LottieNode(value: try parseJSON(text), path: path, report: report)
+}
+
+/// Hostile numbers and rotations between keyframes.
+@Suite struct AnimatedLimitsTests {
+    typealias F = LottieFixture
+
+    @Test func numbersPastTheLimitAreRefusedNotTrapped() throws {
+        for layer in [#"{"ty": 1e19, "ks": {}}"#, #"{"ty": 4, "bm": -1, "ks": {}, "shapes": []}"#] {
+            _ = try? F.imported(F.document(layer))
+        }
+        let far = F.document(
+            F.shapeLayer(
+                #"{"ty": "el", "p": {"a": 1, "k": [{"t": 1e17, "s": [0, 0]}, {"t": 1.00000000000000032e17, "s": [1, 1]}]}, "s": {"a": 0, "k": [4, 4]}}"#
+            ))
+        #expect(throws: (any Error).self) { try F.imported(far) }
+    }
+
+    @Test func aStarTurningAFullCircleTurnsBetweenItsKeyframes() throws {
+        // A five-point star turning 0...72° over 10 frames: at frame 5 it is turned 36°, not still.
+        let star =
+            #"{"ty": "sr", "sy": 1, "pt": {"a": 0, "k": 5}, "p": {"a": 0, "k": [20, 20]}, "or": {"a": 0, "k": 18}, "ir": {"a": 0, "k": 6}, "os": {"a": 0, "k": 0}, "is": {"a": 0, "k": 0}, "r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 10, "s": [72]}]}}"#
+        let doc = F.document(F.shapeLayer(star + "," + F.fill(1, 1, 1)))
+        // Unturned, a point is straight up; turned 36°, a notch is.
+        #expect(try F.render(doc, frame: 0).rgba(20, 8)[3] > 200)
+        #expect(try F.render(doc, frame: 5).rgba(20, 8)[3] < 50)
+    }
 }
