@@ -58,6 +58,20 @@ struct AnimationWriter {
         }
     }
 
+    /// Shows `layer` only from frame `start` to frame `end` (nil: without that bound), hidden
+    /// outside, each step a little before its frame.
+    func writeVisible(from start: Double?, to end: Double?, on layer: ReelLayer) {
+        let begin = start.map { $0 - Self.stepLead } ?? -1e8
+        let finish = end.map { $0 - Self.stepLead } ?? 1e8
+        layer.set("hidden", .bool(true))
+        guard finish > begin else { return }
+        layer.animations.append(
+            .obj([
+                ("keyPath", .string("hidden")), ("values", .array([.bool(false), .bool(false)])),
+                ("beginTime", .num(begin / fps)), ("duration", .num((finish - begin) / fps))
+            ]))
+    }
+
     private func timing(_ keys: [LottieKeyframe]) -> [(String, JSONValue)] {
         let t0 = keys.first!.time
         let t1 = keys.last!.time

@@ -25,17 +25,26 @@ enum BezierShape {
         return out
     }
 
-    /// The shapes in `numbers` as path elements (`move`, `cubic`, `close`).
-    static func elements(_ numbers: [Double]) -> [JSONValue] {
-        var out: [JSONValue] = []
+    /// Each shape in `numbers`: whether it is closed, where its first vertex starts and its
+    /// vertex count (a shape whose count runs past the numbers ends the walk).
+    static func shapes(_ numbers: [Double]) -> [(closed: Bool, base: Int, count: Int)] {
+        var out: [(closed: Bool, base: Int, count: Int)] = []
         var at = 0
-        func point(_ x: Double, _ y: Double) -> [JSONValue] { [.number(x), .number(y)] }
         while at + 2 <= numbers.count {
-            let closed = numbers[at] == 1
             let n = Int(numbers[at + 1])
             let base = at + 2
             at = base + n * 6
-            guard n > 0, at <= numbers.count else { break }
+            guard n >= 0, at <= numbers.count else { break }
+            out.append((numbers[base - 2] == 1, base, n))
+        }
+        return out
+    }
+
+    /// The shapes in `numbers` as path elements (`move`, `cubic`, `close`).
+    static func elements(_ numbers: [Double]) -> [JSONValue] {
+        var out: [JSONValue] = []
+        func point(_ x: Double, _ y: Double) -> [JSONValue] { [.number(x), .number(y)] }
+        for (closed, base, n) in shapes(numbers) where n > 0 {
             func v(_ j: Int) -> (x: Double, y: Double, ix: Double, iy: Double, ox: Double, oy: Double) {
                 let k = base + j * 6
                 return (numbers[k], numbers[k + 1], numbers[k + 2], numbers[k + 3], numbers[k + 4], numbers[k + 5])
@@ -146,12 +155,7 @@ extension BezierShape {
     /// tangents by its linear part.
     static func transformed(_ numbers: [Double], by m: [Double]) -> [Double] {
         var out = numbers
-        var at = 0
-        while at + 2 <= out.count {
-            let n = Int(out[at + 1])
-            let base = at + 2
-            at = base + n * 6
-            guard at <= out.count else { break }
+        for (_, base, n) in shapes(numbers) {
             for j in 0..<n {
                 let k = base + j * 6
                 for (o, whole) in [(0, true), (2, false), (4, false)] {

@@ -120,23 +120,10 @@ struct LayerMapping {
 
     /// Visible from `ip` to `op` of the composition's frames.
     private func visibility(_ node: LottieNode, on layer: ReelLayer) {
-        let fps = context.writer.fps
-        let ip = node.number("ip") ?? -Double.infinity
-        let op = node.number("op") ?? Double.infinity
-        guard ip.isFinite || op.isFinite else { return }
-        guard op > ip else {
-            layer.set("hidden", .bool(true))
-            return
-        }
-        let lead = AnimationWriter.stepLead
-        let begin = ip.isFinite ? ip - lead : -1e8
-        let end = op.isFinite ? op - lead : 1e8
-        layer.set("hidden", .bool(true))
-        layer.animations.append(
-            .obj([
-                ("keyPath", .string("hidden")), ("values", .array([.bool(false), .bool(false)])),
-                ("beginTime", .num(begin / fps)), ("duration", .num((end - begin) / fps))
-            ]))
+        let ip = node.number("ip")
+        let op = node.number("op")
+        guard ip != nil || op != nil else { return }
+        context.writer.writeVisible(from: ip, to: op, on: layer)
     }
 
     /// What the layer's type draws, in the layer's space: nil when it draws nothing.

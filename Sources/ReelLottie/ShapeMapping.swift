@@ -273,12 +273,7 @@ struct ShapeMapping {
     /// The box the shapes' vertices and tangent points lie in.
     static func extent(_ numbers: [Double]) -> Rect? {
         var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        var at = 0
-        while at + 2 <= numbers.count {
-            let n = Int(numbers[at + 1])
-            let base = at + 2
-            at = base + n * 6
-            guard at <= numbers.count else { break }
+        for (_, base, n) in BezierShape.shapes(numbers) {
             for j in 0..<n {
                 let k = base + j * 6
                 for (dx, dy) in [(0.0, 0.0), (numbers[k + 2], numbers[k + 3]), (numbers[k + 4], numbers[k + 5])] {

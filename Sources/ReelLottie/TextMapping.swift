@@ -26,16 +26,8 @@ struct TextMapping {
         for (i, key) in keys.enumerated() {
             guard let shown = documentLayer(key.doc, index: i) else { continue }
             if keys.count > 1 {
-                let fps = context.writer.fps
-                let lead = AnimationWriter.stepLead
-                let begin = i == 0 ? -1e8 : key.time - lead
-                let end = i + 1 < keys.count ? keys[i + 1].time - lead : 1e8
-                shown.set("hidden", .bool(true))
-                shown.animations.append(
-                    .obj([
-                        ("keyPath", .string("hidden")), ("values", .array([.bool(false), .bool(false)])),
-                        ("beginTime", .num(begin / fps)), ("duration", .num((end - begin) / fps))
-                    ]))
+                context.writer.writeVisible(
+                    from: i == 0 ? nil : key.time, to: i + 1 < keys.count ? keys[i + 1].time : nil, on: shown)
             }
             content.sublayers.append(shown)
         }

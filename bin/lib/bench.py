@@ -100,6 +100,16 @@ def profile(reel, timeline, threads, extra=()):
         return json.load(open(out.name))
 
 
+def verdict(figures, key):
+    """The figure against its target, in words; empty when it has none."""
+    target = TARGETS.get(key)
+    if not target:
+        return ""
+    op, limit = target
+    met = figures[key] <= limit if op == "<=" else figures[key] >= limit
+    return f"   target {op} {limit:g}: {'met' if met else 'MISSED'}"
+
+
 def main():
     reel, timeline, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     # A folder of Lottie files (REEL_LOTTIE_SET; the development set beside the repository here).
@@ -243,13 +253,7 @@ def main():
             value += f" (+{figures[key]:.0f})"
         else:
             value = f"{figures[key]:.2f}"
-        target = TARGETS.get(key)
-        verdict = ""
-        if target:
-            op, limit = target
-            met = figures[key] <= limit if op == "<=" else figures[key] >= limit
-            verdict = f"   target {op} {limit:g}: {'met' if met else 'MISSED'}"
-        print(f"  {label:<58} {value:>12}{verdict}")
+        print(f"  {label:<58} {value:>12}{verdict(figures, key)}")
     if lottie_rows:
         for label, key in [
             ("Lottie: reel median CPU ms/frame at 1080p, 1 thread", "lottie_reel_median_cpu_ms_per_frame"),
@@ -260,13 +264,7 @@ def main():
             ("Lottie to MP4: rlottie piped into ffmpeg, frames/s", "lottie_rlottie_pipe_fps_end_to_end"),
             ("Lottie to MP4: reel / rlottie pipe", "lottie_end_to_end_ratio"),
         ]:
-            target = TARGETS.get(key)
-            verdict = ""
-            if target:
-                op, limit = target
-                met = figures[key] <= limit if op == "<=" else figures[key] >= limit
-                verdict = f"   target {op} {limit:g}: {'met' if met else 'MISSED'}"
-            print(f"  {label:<58} {figures[key]:>12.2f}{verdict}")
+            print(f"  {label:<58} {figures[key]:>12.2f}{verdict(figures, key)}")
         bench_lottie.print_rows(lottie_rows)
     print(f"  {'peak memory MB, 300 / 1000 frames (ultrafast)':<58} "
           f"{figures['reel_peak_memory_mb_ultrafast']:.0f} / {figures['reel_peak_memory_mb_1000_frames_ultrafast']:.0f}")
