@@ -47,13 +47,15 @@ let package = Package(
         .target(name: "ReelLottie", dependencies: ["CZip", "ReelJSON", "ReelTimeline", "ReelCore"]),
         .target(
             name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
-        .target(name: "ReelRender", dependencies: ["ReelLayers", "ReelRaster", "ReelText", "ReelCore"]),
+        // Caption files (SRT, WebVTT, word-timed JSON) read into cues, words and styles.
+        .target(name: "ReelCaptions", dependencies: ["ReelJSON", "ReelCore"]),
+        .target(name: "ReelRender", dependencies: ["ReelCaptions", "ReelLayers", "ReelRaster", "ReelText", "ReelCore"]),
         .target(name: "ReelMedia", dependencies: ["CFFmpeg", "ReelCore"]),
         .target(
             name: "Reel",
             dependencies: [
-                "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelLottie", "ReelRaster", "ReelRender", "ReelText",
-                "ReelMedia"
+                "ReelCaptions", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelLottie", "ReelRaster", "ReelRender",
+                "ReelText", "ReelMedia"
             ]),
         .target(name: "ReelBuilder", dependencies: ["ReelJSON", "ReelTimeline", "ReelLayers", "ReelCore"]),
         // Each input kind as the fuzzer drives it and the tests replay its corpus; not part of the product.
@@ -82,6 +84,7 @@ let package = Package(
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelLayersTests", dependencies: ["ReelLayers", "ReelCore"]),
         .testTarget(name: "ReelJSONTests", dependencies: ["ReelJSON"]),
+        .testTarget(name: "ReelCaptionsTests", dependencies: ["ReelCaptions", "ReelCore"]),
         .testTarget(
             name: "ReelLottieTests", dependencies: ["ReelLottie", "Reel", "ReelTimeline", "ReelLayers", "ReelJSON", "ReelCore"]),
         .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),

@@ -14,7 +14,7 @@ public enum TextInspection {
     public static func lines(of layer: Layer, assets: DrawingAssets) -> JSONValue? {
         guard layer.layerClass == .textLayer else { return nil }
         let b = layer.bounds
-        let layout = assets.typesetter.layout(TextBlock(layer))
+        let layout = assets.typesetter.layout(ShownText(layer, assets: assets).block)
         return .array(
             layout.lines.map { line in
                 .object([
@@ -45,7 +45,7 @@ public enum TextInspection {
         for frame in stride(from: 0, to: max(frames, 1), by: step) {
             let root = timeline.presentation(at: timeline.canvas.fps.time(ofFrame: frame))
             visit(root.sublayers, "") { path, layer in
-                let layout = assets.typesetter.layout(TextBlock(layer))
+                let layout = assets.typesetter.layout(ShownText(layer, assets: assets).block)
                 for run in layout.fonts {
                     let face = run.face
                     say(
@@ -84,7 +84,7 @@ public enum TextInspection {
     private static func visit(_ layers: [Layer], _ prefix: String, _ body: (String, Layer) -> Void) {
         for l in layers {
             let path = prefix.isEmpty ? l.id : prefix + "/" + l.id
-            if l.layerClass == .textLayer, !l.text.runs.isEmpty { body(path, l) }
+            if l.layerClass == .textLayer, ShownText.mayShow(l) { body(path, l) }
             if let mask = l.mask { visit([mask], path + "/mask", body) }
             visit(l.sublayers, path, body)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCaptions
 import ReelCore
 import ReelMedia
 import ReelRender
@@ -8,7 +9,7 @@ import ReelTimeline
 /// The pipeline's asset step: checks the files a timeline's layers show (`AssetFiles`: inside
 /// the assets root, regular, readable) without opening them, then decodes each image once through libav
 /// (PNG, JPEG, ...), premultiplied, with its mipmaps, and opens each font file once through
-/// FreeType and HarfBuzz; all shared by every frame and thread.
+/// FreeType and HarfBuzz, and reads each caption file once; all shared by every frame and thread.
 public enum TimelineAssets {
     /// Refuses a sound file given on the command line (`--audio`) that is not a readable
     /// regular file, before any work.
@@ -30,6 +31,7 @@ public enum TimelineAssets {
         var fonts: [String: FontFace] = [:]
         var fontsByFile: [String: FontFace] = [:]
         var clips: [String: VideoClip] = [:]
+        var captions: [String: CaptionTrack] = [:]
         var failed: [TimelineProblem] = []
         for (name, path) in timeline.assets.sorted(by: { $0.key < $1.key }) {
             if Timeline.isFontFile(path) {
@@ -45,6 +47,17 @@ public enum TimelineAssets {
                         TimelineProblem(
                             path: "assets.\(name).path", expected: "a font file FreeType and HarfBuzz can read",
                             found: error.description))
+                }
+                continue
+            }
+            if Timeline.isCaptionFile(path) {
+                do throws(CaptionError) {
+                    captions[name] = try CaptionTrack.read(path: path)
+                } catch {
+                    failed.append(
+                        TimelineProblem(
+                            path: "assets.\(name).path", expected: error.expected,
+                            found: "\(error.found) (\(error.location) of \(path))"))
                 }
                 continue
             }
@@ -84,7 +97,8 @@ public enum TimelineAssets {
         }
         guard failed.isEmpty else { throw TimelineError(file: timeline.file, problems: failed, warnings: timeline.warnings) }
         let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
-        return DrawingAssets(images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips))
+        return DrawingAssets(
+            images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips), captions: captions)
     }
 
     /// What a video file libav could not use holds, in words.

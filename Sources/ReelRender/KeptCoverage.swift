@@ -10,9 +10,18 @@ import ReelText
 public struct KeptFill: @unchecked Sendable {
     public struct Key: Hashable, Sendable {
         let block: TextBlock
-        let group: Int
+        let part: Part
         let transform: Transform3D
         let area: PixelRect
+    }
+
+    /// Which of a text block's coverages: a glyph group's, its outline stroke's, the line boxes'
+    /// or the spoken word's boxes (runs of the block), with what shapes them.
+    public enum Part: Hashable, Sendable {
+        case glyphs(group: Int)
+        case stroke(group: Int, width: Double)
+        case lineBoxes(padding: Size, radius: Double)
+        case wordBoxes(Range<Int>, padding: Size, radius: Double)
     }
 
     public let key: Key

@@ -42,6 +42,9 @@ public final class FontLibrary: @unchecked Sendable {
         self.assets = assets
     }
 
+    /// Whether `name` is a font asset's (one face, with no family of styles to choose from).
+    public func isAsset(_ name: String) -> Bool { assets[name] != nil }
+
     /// The face `name` means: a font asset, else fontconfig's match (its default font, not a
     /// match, when nothing has the name).
     public func face(named name: String) -> Resolution {
@@ -203,7 +206,14 @@ final class SystemFonts: @unchecked Sendable {
     private static func pattern(family: String, style: String?, language: String) -> OpaquePointer {
         let pattern = FcPatternCreate()!
         FcPatternAddString(pattern, FC_FAMILY, family)
-        if let style { FcPatternAddString(pattern, FC_STYLE, style) }
+        // A style spelt in weight and slant words asks for those, as PostScript names mean
+        // them (`Oblique` finds an italic face); another is the family's own style name.
+        if let style, let s = FontStyle(name: style) {
+            FcPatternAddInteger(pattern, FC_WEIGHT, s.weight)
+            FcPatternAddInteger(pattern, FC_SLANT, s.slant)
+        } else if let style {
+            FcPatternAddString(pattern, FC_STYLE, style)
+        }
         let lang = FcLangSetCreate()!
         FcLangSetAdd(lang, language)
         FcPatternAddLangSet(pattern, FC_LANG, lang)
@@ -217,7 +227,15 @@ final class SystemFonts: @unchecked Sendable {
     private func bestMatch(family: String, style: String?) -> (FontFace, Bool)? {
         guard let (face, families) = fontconfigMatch(family: family, style: style) else { return nil }
         let standIn = defaultFamilies
-        let isMatch = families.contains(family.lowercased()) || families != standIn
+        var isMatch = families.contains(family.lowercased()) || families != standIn
+        // The family without the style asked for (no bold face) is a stand-in too.
+        if isMatch, let style {
+            if let wanted = FontStyle(name: style) {
+                isMatch = (FontStyle(name: face.style) ?? .regular).serves(wanted)
+            } else {
+                isMatch = face.style.lowercased() == style.lowercased()
+            }
+        }
         return (face, isMatch)
     }
 

@@ -13,10 +13,17 @@ public struct TextBlock: Hashable, Sendable {
     public let isWrapped: Bool
     public let truncation: TextTruncation
     public let alignment: TextAlignment
+    public let verticalAlignment: TextVerticalAlignment
+    /// The glyph outline's width in points (at full size): the ink reaches half of it further.
+    public let strokeWidth: Double
+    /// Whether text that does not fit is set smaller, by a factor k/256 no smaller than `minimumScale`.
+    public let adjustsToFit: Bool
+    public let minimumScale: Double
 
     public init(
         runs: [TextRun], font: String, fontSize: Double, width: Double, height: Double, isWrapped: Bool = false,
-        truncation: TextTruncation = .none, alignment: TextAlignment = .natural
+        truncation: TextTruncation = .none, alignment: TextAlignment = .natural, verticalAlignment: TextVerticalAlignment = .top,
+        strokeWidth: Double = 0, adjustsToFit: Bool = false, minimumScale: Double = 0
     ) {
         self.runs = runs.map { TextRun($0.text, font: $0.font, fontSize: $0.fontSize) }
         self.font = font
@@ -26,6 +33,19 @@ public struct TextBlock: Hashable, Sendable {
         self.isWrapped = isWrapped
         self.truncation = truncation
         self.alignment = alignment
+        self.verticalAlignment = verticalAlignment
+        self.strokeWidth = strokeWidth
+        self.adjustsToFit = adjustsToFit
+        self.minimumScale = minimumScale
+    }
+
+    /// The same block with every size `factor` times as large, set as it is (no fitting, the
+    /// bounds and modes kept).
+    func scaled(by factor: Double) -> TextBlock {
+        TextBlock(
+            runs: runs.map { TextRun($0.text, font: $0.font, fontSize: $0.fontSize.map { $0 * factor }) }, font: font,
+            fontSize: fontSize * factor, width: width, height: height, isWrapped: isWrapped, truncation: truncation,
+            alignment: alignment, verticalAlignment: verticalAlignment, strokeWidth: strokeWidth * factor)
     }
 
     /// Run `r`'s font name and size, the layer's where the run sets none.

@@ -10,6 +10,8 @@ public struct TextLayout: Sendable {
         public let id: UInt32
         public let origin: Point
         public let size: Double
+        /// How far the pen moves after it, in points (justification's stretch not included).
+        public let advance: Double
         public let run: Int
         /// The character (index in its paragraph) its cluster starts at; -1 for a truncation's "…".
         public let character: Int
@@ -31,6 +33,9 @@ public struct TextLayout: Sendable {
         public let height: Double
         /// Its glyphs in `TextLayout.glyphs`, in visual order left to right.
         public let glyphs: Range<Int>
+        /// The characters it was laid out from, as Unicode scalar offsets in the block's whole
+        /// string (line feeds counted; trailing spaces included, a truncation's cut ones too).
+        public let characters: Range<Int>
     }
 
     /// Which fonts drew one run's characters.
@@ -49,6 +54,11 @@ public struct TextLayout: Sendable {
     public internal(set) var lines: [Line] = []
     public internal(set) var glyphs: [Glyph] = []
     public internal(set) var fonts: [RunFonts] = []
+    /// The factor `adjustsFontSizeToFit` set the text smaller by (1: as written); the stroke
+    /// width and background padding scale with it.
+    public internal(set) var scale = 1.0
+    /// The height of the laid-out line boxes, top to bottom.
+    public var height: Double { (lines.last.map { $0.top + $0.height } ?? 0) - (lines.first?.top ?? 0) }
 
     /// The box the glyphs' ink covers in the block's space (FreeType's outline extents); nil
     /// when nothing is inked.
@@ -59,8 +69,28 @@ public struct TextLayout: Sendable {
     /// are covered once, not twice.
     public private(set) var groups: [(glyphs: Range<Int>, overlaps: Bool, inkBox: Rect?)] = []
 
-    /// Works out the ink box and the groups once the glyphs are placed.
-    mutating func finish() {
+    /// Moves every line, glyph and the ink down by `dy` points (up when negative).
+    mutating func move(down dy: Double) {
+        guard dy != 0 else { return }
+        lines = lines.map {
+            Line(
+                text: $0.text, x: $0.x, width: $0.width, top: $0.top + dy, baseline: $0.baseline + dy, height: $0.height,
+                glyphs: $0.glyphs, characters: $0.characters)
+        }
+        glyphs = glyphs.map {
+            Glyph(
+                face: $0.face, id: $0.id, origin: Point(x: $0.origin.x, y: $0.origin.y + dy), size: $0.size, advance: $0.advance,
+                run: $0.run, character: $0.character)
+        }
+        inkBox = inkBox.map { Rect(x: $0.minX, y: $0.minY + dy, width: $0.width, height: $0.height) }
+        groups = groups.map {
+            ($0.glyphs, $0.overlaps, $0.inkBox.map { Rect(x: $0.minX, y: $0.minY + dy, width: $0.width, height: $0.height) })
+        }
+    }
+
+    /// Works out the ink box (grown by half of `stroke`, in points) and the groups once the
+    /// glyphs are placed.
+    mutating func finish(stroke: Double = 0) {
         var boxes: [Rect?] = []
         boxes.reserveCapacity(glyphs.count)
         for g in glyphs {
@@ -74,6 +104,7 @@ public struct TextLayout: Sendable {
             boxes.append(r)
             inkBox = inkBox.map { $0.union(r) } ?? r
         }
+        if stroke > 0 { inkBox = inkBox?.outset(by: stroke / 2) }
         func overlap(_ a: Rect, _ b: Rect) -> Bool {
             a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
         }

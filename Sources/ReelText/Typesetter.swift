@@ -50,7 +50,46 @@ public final class Typesetter: @unchecked Sendable {
         var endsParagraph: Bool
     }
 
+    /// The block laid out: set smaller first when it asks to fit and does not, then its line
+    /// boxes placed in the bounds' height.
     static func lay(_ block: TextBlock, library: FontLibrary) -> TextLayout {
+        var layout = set(block, library: library)
+        if block.adjustsToFit, !fits(layout, block) {
+            // The largest k/256 at or above the minimum at which the text, set as it is, fits.
+            let lowest = max(1, Int((block.minimumScale * 256 - 1e-9).rounded(.up)))
+            var (lo, hi) = (lowest, 255)
+            var best: Int? = nil
+            while lo <= hi {
+                let k = (lo + hi) / 2
+                let scaled = block.scaled(by: Double(k) / 256)
+                if fits(set(scaled, library: library, truncating: false), scaled) {
+                    best = k
+                    lo = k + 1
+                } else {
+                    hi = k - 1
+                }
+            }
+            let k = best ?? lowest
+            layout = set(block.scaled(by: Double(k) / 256), library: library)
+            layout.scale = Double(k) / 256
+        }
+        let room = block.height - layout.height
+        switch block.verticalAlignment {
+        case .top: break
+        case .center: layout.move(down: room / 2)
+        case .bottom: layout.move(down: room)
+        }
+        return layout
+    }
+
+    /// Whether text set as it is fits the bounds: its line boxes no taller, and, unwrapped, no
+    /// line wider.
+    private static func fits(_ layout: TextLayout, _ block: TextBlock) -> Bool {
+        layout.height <= block.height + 1e-9 && (block.isWrapped || layout.lines.allSatisfy { $0.width <= block.width + 1e-9 })
+    }
+
+    /// The block set at its sizes, from the top of the bounds.
+    static func set(_ block: TextBlock, library: FontLibrary, truncating: Bool = true) -> TextLayout {
         var layout = TextLayout()
         layout.fonts = block.runs.indices.map { r in
             let name = block.style(r).font
@@ -61,6 +100,8 @@ public final class Typesetter: @unchecked Sendable {
         // Paragraphs at line feeds; each remembers the run it starts in (an empty one's metrics).
         var paragraphs: [ShapedParagraph] = []
         var paragraphRuns: [Int] = []
+        // Where each paragraph starts in the whole string (Unicode scalars, line feeds counted).
+        var paragraphStarts: [Int] = [0]
         var scalars: [Unicode.Scalar] = []
         var runs: [Int] = []
         var startRun = 0
@@ -75,6 +116,7 @@ public final class Typesetter: @unchecked Sendable {
             for c in run.text.unicodeScalars {
                 if scalars.isEmpty { startRun = r }
                 if c == "\n" {
+                    paragraphStarts.append(paragraphStarts[paragraphStarts.count - 1] + scalars.count + 1)
                     finish()
                     startRun = r
                 } else {
@@ -111,7 +153,7 @@ public final class Typesetter: @unchecked Sendable {
         }
         // Truncation: with wrapping, the last line whose whole height fits takes the rest of
         // its paragraph and the lines after it go; without, every line wider than the bounds.
-        if block.truncation != .none {
+        if block.truncation != .none, truncating {
             if block.isWrapped {
                 var top = 0.0
                 var last: Int? = nil
@@ -136,12 +178,13 @@ public final class Typesetter: @unchecked Sendable {
         for plan in plans {
             let m = metrics(plan)
             let baseline = top + m.ascent
+            let start = paragraphStarts[plan.paragraph]
             place(
                 plan, paragraphs[plan.paragraph], baseline: baseline, block: block, fonts: layout.fonts, into: &layout, top: top,
-                height: m.ascent + m.descent + m.gap)
+                height: m.ascent + m.descent + m.gap, characters: (start + plan.start)..<(start + plan.end))
             top += m.ascent + m.descent + m.gap
         }
-        layout.finish()
+        layout.finish(stroke: block.strokeWidth)
         return layout
     }
 
@@ -263,7 +306,7 @@ public final class Typesetter: @unchecked Sendable {
     /// Puts a line's glyphs in visual order (UAX #9 L2 over its items' levels), aligned.
     private static func place(
         _ plan: LinePlan, _ p: ShapedParagraph, baseline: Double, block: TextBlock, fonts: [TextLayout.RunFonts],
-        into layout: inout TextLayout, top: Double, height: Double
+        into layout: inout TextLayout, top: Double, height: Double, characters: Range<Int>
     ) {
         // Logical pieces: (level, glyphs, characters).
         struct Piece {
@@ -333,7 +376,7 @@ public final class Typesetter: @unchecked Sendable {
                 layout.glyphs.append(
                     TextLayout.Glyph(
                         face: piece.face, id: g.id, origin: Point(x: pen + g.offset.x, y: baseline + g.offset.y),
-                        size: piece.size, run: piece.run, character: piece.isEllipsis ? -1 : g.cluster))
+                        size: piece.size, advance: g.advance, run: piece.run, character: piece.isEllipsis ? -1 : g.cluster))
                 pen += g.advance
                 if stretch > 0, !piece.isEllipsis, p.scalars[g.cluster] == " " { pen += stretch }
             }
@@ -341,7 +384,7 @@ public final class Typesetter: @unchecked Sendable {
         layout.lines.append(
             TextLayout.Line(
                 text: text, x: x0, width: spanned, top: top, baseline: baseline, height: height,
-                glyphs: first..<layout.glyphs.count))
+                glyphs: first..<layout.glyphs.count, characters: characters))
     }
 
     /// Indices of pieces in visual order: from the highest level down to the lowest odd one,

@@ -78,11 +78,11 @@ public final class LayerProperty: @unchecked Sendable {
             key(path + ".y", owner: owner, "", kp.appending(path: \.y))
         }
         func color(
-            _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, _ summary: String,
+            _ path: String, _ kind: ValueKind, owner: LayerClass? = nil, extension isExtension: Bool = false, _ summary: String,
             _ kp: WritableKeyPath<Layer, Color>
         ) {
             add(
-                path, kind, owner: owner, summary, get: { .color($0[keyPath: kp]) },
+                path, kind, owner: owner, extension: isExtension, summary, get: { .color($0[keyPath: kp]) },
                 set: { if case .color(let c) = $1 { $0[keyPath: kp] = c } })
         }
         func transform(_ path: String, owner: LayerClass? = nil, _ summary: String, _ kp: WritableKeyPath<Layer, Transform3D>) {
@@ -137,11 +137,12 @@ public final class LayerProperty: @unchecked Sendable {
                 })
         }
         func flag(
-            _ path: String, owner: LayerClass? = nil, animatable: Bool = true, _ summary: String,
-            _ kp: WritableKeyPath<Layer, Bool>
+            _ path: String, owner: LayerClass? = nil, animatable: Bool = true, extension isExtension: Bool = false,
+            _ summary: String, _ kp: WritableKeyPath<Layer, Bool>
         ) {
             add(
-                path, .bool, owner: owner, animatable: animatable, summary, get: { .bool($0[keyPath: kp]) },
+                path, .bool, owner: owner, animatable: animatable, extension: isExtension, summary,
+                get: { .bool($0[keyPath: kp]) },
                 set: { if case .bool(let b) = $1 { $0[keyPath: kp] = b } })
         }
         func size(_ path: String, _ summary: String, _ kp: WritableKeyPath<Layer, Size>) {
@@ -206,7 +207,7 @@ public final class LayerProperty: @unchecked Sendable {
         add(
             "timeRemap", .optionalTime, extension: true,
             "The layer's local time in seconds, replacing (time - beginTime) x speed + timeOffset; null keeps that. Its animations run in the superlayer's time.",
-            get: { .time($0.timeRemap) }, set: { if case .time(let t) = $1 { $0.timeRemap = t } })
+            get: { .optionalNumber($0.timeRemap) }, set: { if case .optionalNumber(let t) = $1 { $0.timeRemap = t } })
         choice(
             "maskMode", extension: true,
             "How the mask lets the layer show: its alpha, its luminance (0.2126 R + 0.7152 G + 0.0722 B), or either inverted.",
@@ -338,6 +339,68 @@ public final class LayerProperty: @unchecked Sendable {
         choice(
             "truncationMode", owner: text, "Where a line that does not fit is cut and \"…\" put in.", \.text.truncationMode)
         choice("alignmentMode", owner: text, "How lines sit across the bounds' width.", \.text.alignmentMode)
+        choice(
+            "textVerticalAlignment", owner: text, extension: true,
+            "Where the laid-out lines sit in the bounds' height (Core Animation: top).", \.text.verticalAlignment)
+        color(
+            "textStrokeColor", .color, owner: text, extension: true, "Colour of the outline drawn beneath every glyph.",
+            \.text.strokeColor)
+        key(
+            "textStrokeWidth", owner: text, extension: true,
+            "Width in points of an outline of every glyph, centred on its outline (round joins), beneath the fill; 0 draws none.",
+            \.text.strokeWidth)
+        add(
+            "textBackgroundColor", .optionalColor, owner: text, extension: true,
+            "A box behind each line that has text (the union of the boxes, blended once); null for none.",
+            get: { .color($0.text.backgroundColor ?? .clear) },
+            set: { if case .color(let c) = $1 { $0.text.backgroundColor = c == .clear ? nil : c } })
+        add(
+            "textBackgroundPadding", .size, owner: text, extension: true,
+            "How far each line box reaches past the line's advance and height: [horizontal, vertical] points.",
+            get: { .size($0.text.backgroundPadding) }, set: { if case .size(let v) = $1 { $0.text.backgroundPadding = v } })
+        key(
+            "textBackgroundCornerRadius", owner: text, extension: true, "Rounds the line boxes' corners.",
+            \.text.backgroundCornerRadius)
+        flag(
+            "adjustsFontSizeToFit", owner: text, animatable: false, extension: true,
+            "Text that does not fit the bounds is set smaller (sizes, stroke, padding by one factor), as UILabel does.",
+            \.text.adjustsFontSizeToFit)
+        add(
+            "minimumScaleFactor", .nonNegative, owner: text, animatable: false, extension: true,
+            "The smallest factor adjustsFontSizeToFit may scale by, 0...1.",
+            get: { .number($0.text.minimumScaleFactor) },
+            set: { if case .number(let v) = $1 { $0.text.minimumScaleFactor = min(v, 1) } })
+        add(
+            "numberValue", .optionalNumber, owner: text, extension: true,
+            "A number shown as the string, written by numberFormat (the string is ignored); null shows the string.",
+            get: { .optionalNumber($0.text.numberValue) },
+            set: { if case .optionalNumber(let v) = $1 { $0.text.numberValue = v } })
+        add(
+            "numberFormat", .numberFormat, owner: text, animatable: false, extension: true,
+            "How numberValue is written: {decimals, prefix, suffix, grouping}, rounded half away from zero.",
+            get: { .numberFormat($0.text.numberFormat) }, set: { if case .numberFormat(let f) = $1 { $0.text.numberFormat = f } })
+        add(
+            "captions", .name, owner: text, animatable: false, extension: true,
+            "A caption asset (.srt, .vtt, word-timed .json): the layer shows the cue of its local time (the string is ignored).",
+            get: { .image($0.text.captions) }, set: { if case .image(let name) = $1 { $0.text.captions = name } })
+        add(
+            "captionMaxLines", .count(maximum: 100), owner: text, animatable: false, extension: true,
+            "Laid-out lines a caption page holds; a longer cue is split into pages timed by their characters; 0: no paging.",
+            get: { .count($0.text.captionMaxLines) }, set: { if case .count(let n) = $1 { $0.text.captionMaxLines = n } })
+        add(
+            "captionWordsPerPage", .count(maximum: 1000), owner: text, animatable: false, extension: true,
+            "Timed words a caption page holds, each page shown from its first word's start to its last word's end; 0 pages by lines.",
+            get: { .count($0.text.captionWordsPerPage) }, set: { if case .count(let n) = $1 { $0.text.captionWordsPerPage = n } })
+        add(
+            "captionHighlightColor", .optionalColor, owner: text, extension: true,
+            "Colour of the caption word being spoken; null for no highlight.",
+            get: { .color($0.text.captionHighlightColor ?? .clear) },
+            set: { if case .color(let c) = $1 { $0.text.captionHighlightColor = c == .clear ? nil : c } })
+        add(
+            "captionHighlightBackgroundColor", .optionalColor, owner: text, extension: true,
+            "A box behind the caption word being spoken, made like the line boxes, above them; null for none.",
+            get: { .color($0.text.captionHighlightBackgroundColor ?? .clear) },
+            set: { if case .color(let c) = $1 { $0.text.captionHighlightBackgroundColor = c == .clear ? nil : c } })
 
         // AVPlayerLayer.
         let player = LayerClass.playerLayer

@@ -10,7 +10,7 @@ extension PropertyValue {
         case (.path(let x?), .path(let y?)): return !x.hasSameElements(as: y)
         case (.path(nil), .path(.some)), (.path(.some), .path(nil)): return true
         case (.numbers(let x), .numbers(let y)): return x.count != y.count
-        case (.time(let x), .time(let y)): return (x == nil) != (y == nil)
+        case (.optionalNumber(let x), .optionalNumber(let y)): return (x == nil) != (y == nil)
         case (.colors(let x), .colors(let y)): return x.count != y.count
         case (.text(let x), .text(let y)):
             return x.count != y.count

@@ -36,8 +36,10 @@ public enum PropertyValue: Hashable, Sendable {
     case text([TextRun])
     /// A name that steps (a font).
     case string(String)
-    /// Seconds, or none (a layer's `timeRemap` unset): mixed with another time, stepping to or from none.
-    case time(Double?)
+    /// A number, or none (a layer's `timeRemap` or a text layer's `numberValue` unset): mixed with another number, stepping to or from none.
+    case optionalNumber(Double?)
+    /// How a text layer writes its number; steps.
+    case numberFormat(NumberFormat)
     /// A layer's `filters` in order; steps (their values animate one by one, `filters.NAME.radius`).
     case filters([LayerFilter])
 
@@ -58,8 +60,8 @@ public enum PropertyValue: Hashable, Sendable {
             return runs.flatMap { r in
                 (r.fontSize.map { [$0] } ?? []) + (r.foregroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [])
             }
-        case .time(let t): return t.map { [$0] } ?? []
-        case .image, .bool, .choice, .count, .dashes, .string, .filters: return []
+        case .optionalNumber(let t): return t.map { [$0] } ?? []
+        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat: return []
         }
     }
 
@@ -93,15 +95,15 @@ public enum PropertyValue: Hashable, Sendable {
                 }
             }
             return .text(runs)
-        case .time(let t): return t == nil || c.isEmpty ? self : .time(c[0])
-        case .image, .bool, .choice, .count, .dashes, .string, .filters: return self
+        case .optionalNumber(let t): return t == nil || c.isEmpty ? self : .optionalNumber(c[0])
+        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat: return self
         }
     }
 
     /// Whether animations step between values of this kind instead of interpolating.
     var steps: Bool {
         switch self {
-        case .image, .bool, .choice, .count, .dashes, .string, .filters: return true
+        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat: return true
         default: return false
         }
     }

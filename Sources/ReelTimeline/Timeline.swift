@@ -74,6 +74,14 @@ public struct Timeline: Hashable, Sendable {
     /// imported Lottie file carries its embedded images), not a file.
     public static func isDataURI(_ path: String) -> Bool { path.hasPrefix("data:") }
 
+    /// Caption files by the ending of their name: what a text layer's `captions` may name.
+    public static let captionFileExtensions: Set<String> = ["srt", "vtt", "json"]
+
+    /// Whether the asset file at `path` is a caption file (by its name's ending).
+    public static func isCaptionFile(_ path: String) -> Bool {
+        !isDataURI(path) && captionFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
     /// Whether the asset file at `path` is a font (by its name's ending).
     public static func isFontFile(_ path: String) -> Bool {
         fontFileExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())

@@ -15,7 +15,8 @@ public enum LayerKeyReference {
         let v = p.defaultValue
         switch v {
         case .transform(let m) where m.isIdentity: return "identity"
-        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]), .time(nil), .filters([]): return "none"
+        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]), .optionalNumber(nil), .filters([]):
+            return "none"
         case .color(let c):
             if p.kind == .optionalColor, c == .clear { return "none" }
             return "`\(c.hexString)`"
@@ -54,7 +55,8 @@ public enum LayerKeyReference {
         case .text: return orNull(ref("text"))
         case .fontName: return ref("fontName")
         case .choice(let names): return .object([("enum", .array(names.map { .string($0) }))])
-        case .optionalTime: return orNull(number)
+        case .optionalTime, .optionalNumber: return orNull(number)
+        case .numberFormat: return ref("numberFormat")
         case .count(let maximum):
             return .object([("type", .string("integer")), ("minimum", .number(0)), ("maximum", .number(Double(maximum)))])
         case .numbers: return orNull(array(of: number))

@@ -9,9 +9,14 @@ extension PropertyValue {
     public var json: JSONValue {
         switch self {
         case .number(let v): return .number(v)
-        case .time(let t): return t.map { .number($0) } ?? .null
+        case .optionalNumber(let t): return t.map { .number($0) } ?? .null
         case .point, .size, .rect, .color, .transform: return .array(components.map { .number($0) })
         case .bool(let b): return .bool(b)
+        case .numberFormat(let f):
+            return .object([
+                ("decimals", .number(Double(f.decimals))), ("prefix", .string(f.prefix)), ("suffix", .string(f.suffix)),
+                ("grouping", .bool(f.grouping))
+            ])
         case .image(let name): return name.map { .string($0) } ?? .null
         case .choice(let name), .string(let name): return .string(name)
         case .text(let runs): return TextCoding.json(runs)

@@ -421,6 +421,21 @@ final class TimelineDecoder {
             guard ok else { return nil }
         default: break
         }
+        if property.keyPath == "captions", case .string(let name) = node.value {
+            guard assetNames.contains(name) else {
+                node.problem(
+                    expected: "the name of a caption asset declared in `assets`", found: "\"\(name)\"",
+                    suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
+                return nil
+            }
+            if let path = assetPaths[name], !Timeline.isCaptionFile(path) {
+                node.problem(
+                    expected: "a caption asset (.srt, .vtt or word-timed .json)",
+                    found: "\"\(name)\", \(URL(fileURLWithPath: path).lastPathComponent)")
+                return nil
+            }
+            usedAssetNames.insert(name)
+        }
         if property.keyPath == "contents" || property.keyPath == "player", case .string(let name) = node.value {
             guard assetNames.contains(name) else {
                 node.problem(
@@ -429,7 +444,9 @@ final class TimelineDecoder {
                 return nil
             }
             // A clip plays in a player layer; a picture or a font is no clip, and a clip no picture.
-            if let path = assetPaths[name], (property.keyPath == "player") != Timeline.isVideoFile(path) {
+            if let path = assetPaths[name],
+                (property.keyPath == "player") != Timeline.isVideoFile(path) || Timeline.isCaptionFile(path)
+            {
                 let file = URL(fileURLWithPath: path).lastPathComponent
                 node.problem(
                     expected: property.keyPath == "player"

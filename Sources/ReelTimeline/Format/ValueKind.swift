@@ -56,6 +56,10 @@ public enum ValueKind: Hashable, Sendable {
     case choice([String])
     /// Seconds, or null for none (`timeRemap`).
     case optionalTime
+    /// A number, or null for none (`numberValue`).
+    case optionalNumber
+    /// How a number is written: `{"decimals", "prefix", "suffix", "grouping"}`; steps.
+    case numberFormat
     /// A layer's `filters`: an array of `{"name", "type": "gaussianBlur", "radius"}` and
     /// `{"name", "type": "colorMatrix", "matrix"}`, names unique.
     case filters
@@ -89,6 +93,10 @@ public enum ValueKind: Hashable, Sendable {
         case .fontName: return "a font: an asset name, or a family or face name such as \"Helvetica\""
         case .choice(let names): return "one of " + names.map { "`\($0)`" }.joined(separator: ", ")
         case .optionalTime: return "a time in seconds, or null for none"
+        case .optionalNumber: return "a number, or null for none"
+        case .numberFormat:
+            return
+                "a number format {\"decimals\": 0...\(NumberFormat.maximumDecimals), \"prefix\", \"suffix\", \"grouping\": true or false}"
         case .filters:
             return
                 "an array of filters {\"name\", \"type\": \"gaussianBlur\", \"radius\"} or {\"name\", \"type\": \"colorMatrix\", \"matrix\"}"
@@ -99,7 +107,7 @@ public enum ValueKind: Hashable, Sendable {
     /// Whether animations step between values instead of interpolating.
     public var isDiscrete: Bool {
         switch self {
-        case .bool, .name, .choice, .count, .dashes, .fontName: return true
+        case .bool, .name, .choice, .count, .dashes, .fontName, .numberFormat: return true
         default: return false
         }
     }
@@ -199,9 +207,39 @@ public enum ValueKind: Hashable, Sendable {
                 node.problem(expected: expectation, found: "\(items.count) numbers")
                 return nil
             }
-        case .optionalTime:
-            if case .null = node.value { return .time(nil) }
-            if case .number(let v) = node.value { return .time(v) }
+        case .optionalTime, .optionalNumber:
+            if case .null = node.value { return .optionalNumber(nil) }
+            if case .number(let v) = node.value { return .optionalNumber(v) }
+        case .numberFormat:
+            guard let m = node.object(allowed: ["decimals", "prefix", "suffix", "grouping"]) else { return nil }
+            var format = NumberFormat()
+            if let d = m["decimals"] {
+                guard
+                    let v = d.number(
+                        in: 0...Double(NumberFormat.maximumDecimals),
+                        rangeText: "a whole number of decimals in 0...\(NumberFormat.maximumDecimals)"), v == v.rounded()
+                else {
+                    if case .number = d.value { d.problem(expected: "a whole number of decimals") }
+                    return nil
+                }
+                format.decimals = Int(v)
+            }
+            for (key, kp) in [("prefix", \NumberFormat.prefix), ("suffix", \.suffix)] {
+                guard let n = m[key] else { continue }
+                guard case .string(let s) = n.value, s.unicodeScalars.count <= 100 else {
+                    n.problem(expected: "a string of at most 100 characters")
+                    return nil
+                }
+                format[keyPath: kp] = s
+            }
+            if let g = m["grouping"] {
+                guard case .bool(let b) = g.value else {
+                    g.problem(expected: "true or false")
+                    return nil
+                }
+                format.grouping = b
+            }
+            return .numberFormat(format)
         case .choice(let names):
             if case .string(let s) = node.value, names.contains(s) { return .choice(s) }
             node.problem(
