@@ -8,6 +8,8 @@ public struct SegmentManifest: Codable, Hashable, Sendable {
     public var timeline: String
     public var fingerprint: String
     public var video: String?
+    /// The captions file burned in (`--captions`), whose text is in the fingerprint.
+    public var captions: String?
     public var index: Int
     public var count: Int
     public var firstFrame: Int
@@ -20,9 +22,10 @@ public struct SegmentManifest: Codable, Hashable, Sendable {
     public var file: String
 
     public init(
-        timeline: String, fingerprint: String, video: String?, segment: Segment, frames: Range<Int>, totalFrames: Int,
-        settings: [String: String], file: String
+        timeline: String, fingerprint: String, video: String?, captions: String? = nil, segment: Segment, frames: Range<Int>,
+        totalFrames: Int, settings: [String: String], file: String
     ) {
+        self.captions = captions
         self.timeline = timeline
         self.fingerprint = fingerprint
         self.video = video
@@ -37,7 +40,7 @@ public struct SegmentManifest: Codable, Hashable, Sendable {
 
     /// A fingerprint of the files a render depends on (FNV-1a over the timeline's bytes and
     /// the clip's path and size): pieces from another timeline, or another version of it, differ.
-    public static func fingerprint(timeline: String, video: String?) -> String {
+    public static func fingerprint(timeline: String, video: String?, captions: String? = nil) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func add<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
             for b in bytes {
@@ -51,6 +54,7 @@ public struct SegmentManifest: Codable, Hashable, Sendable {
             let size = (try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int) ?? 0
             add(Array(String(size).utf8))
         }
+        if let captions { add(FileManager.default.contents(atPath: captions) ?? Data()) }
         return String(format: "%016llx", hash)
     }
 }

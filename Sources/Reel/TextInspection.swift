@@ -72,6 +72,13 @@ public enum TextInspection {
         return (lines, warnings)
     }
 
+    /// The caption files' warnings (overlapping cues), each with its asset and line.
+    public static func captionWarnings(_ assets: DrawingAssets) -> [String] {
+        assets.captions.sorted { $0.key < $1.key }.flatMap { name, track in
+            track.warnings.map { "captions \(name), \($0.location): \($0.found)" }
+        }
+    }
+
     /// Characters as the user would recognise them: the text and their code points.
     static func quoted(_ characters: [Unicode.Scalar]) -> String {
         let shown = characters.prefix(12)

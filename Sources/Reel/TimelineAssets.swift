@@ -22,7 +22,9 @@ public enum TimelineAssets {
     }
 
     /// Checks, then decodes the assets of `timeline`, each file once however many names it has.
-    public static func load(_ timeline: Timeline) throws(TimelineError) -> DrawingAssets {
+    /// `textOnly` opens the fonts and caption files only (what text needs), for the warnings
+    /// about its fonts before a render.
+    public static func load(_ timeline: Timeline, textOnly: Bool = false) throws(TimelineError) -> DrawingAssets {
         let files = timeline.assetFiles
         let checked = files.problems()
         guard checked.isEmpty else { throw TimelineError(file: timeline.file, problems: checked, warnings: timeline.warnings) }
@@ -61,9 +63,10 @@ public enum TimelineAssets {
                 }
                 continue
             }
+            if textOnly { continue }
             if Timeline.isVideoFile(path) {
                 do throws(FFmpegError) {
-                    clips[name] = try VideoClip(path: path)
+                    clips[name] = try VideoClip(path: path, matrix: timeline.clipMatrices[name])
                 } catch {
                     failed.append(
                         TimelineProblem(

@@ -7,19 +7,20 @@ import ReelTimeline
 /// with `--video`, over a clip.
 public enum TimelineFile {
     /// The timeline at `path`, its asset files held to `assetsRoot` (the timeline's folder
-    /// when nil) and checked, over `video` when given; throws every problem found at once.
+    /// when nil) and checked, with the overlay's clip and captions when given (no path: an
+    /// empty timeline over the clip); throws every problem found at once.
     /// `checkingFiles: false` leaves the asset files unchecked, for commands that draw nothing
     /// (`hit`).
     public static func open(
-        _ path: String, assetsRoot: String? = nil, video: String? = nil, checkingFiles: Bool = true
+        _ path: String?, assetsRoot: String? = nil, overlay: Overlay = Overlay(), checkingFiles: Bool = true
     ) throws -> Timeline {
-        let root = assetsRoot.map { URL(fileURLWithPath: $0).standardized.path }
+        let root = assetsRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var timeline: Timeline
         do {
-            if let video {
-                timeline = try VideoOverlay.load(path, clip: video)
-            } else {
+            if let path, overlay.isEmpty {
                 timeline = try LottieFile.open(path) ?? Timeline.load(contentsOf: path)
+            } else {
+                timeline = try VideoOverlay.load(path, overlay: overlay)
             }
         } catch var error as TimelineError {
             // A misspelt name and a missing file are reported in the same run.
@@ -33,8 +34,8 @@ public enum TimelineFile {
         // The model's limits hold for a timeline made in code too (the clip overlay adds a
         // layer); a file's were checked as it was decoded.
         let problems =
-            (video == nil ? [] : timeline.problems()) + (checkingFiles ? timeline.assetFiles.problems() : [])
-        guard problems.isEmpty else { throw TimelineError(file: path, problems: problems, warnings: timeline.warnings) }
+            (overlay.isEmpty ? [] : timeline.problems()) + (checkingFiles ? timeline.assetFiles.problems() : [])
+        guard problems.isEmpty else { throw TimelineError(file: timeline.file, problems: problems, warnings: timeline.warnings) }
         return timeline
     }
 }

@@ -41,10 +41,20 @@ struct AssetsRootOption: ParsableArguments {
     /// Opens a timeline file and checks its asset files (inside the root, regular, readable),
     /// reporting their problems as the file's, with its warnings; the warnings of a file that
     /// opens (what an imported Lottie file draws differently) are printed unless `quiet`.
-    func load(_ path: String, video: String? = nil, quiet: Bool = false) throws -> Timeline {
-        let timeline = try TimelineFile.open(path, assetsRoot: folder, video: video)
+    func load(_ path: String?, overlay: Overlay = Overlay(), quiet: Bool = false) throws -> Timeline {
+        let timeline = try TimelineFile.open(path, assetsRoot: folder, overlay: overlay)
         if !quiet { printWarnings(of: timeline) }
         return timeline
+    }
+}
+
+/// Prints the warnings about a timeline's text on standard error: run fonts that no font has
+/// (a stand-in draws them), characters a fallback draws or none has, and caption files'.
+func printTextWarnings(of timeline: Timeline) throws {
+    guard timeline.hasText else { return }
+    let assets = try TimelineAssets.load(timeline, textOnly: true)
+    for warning in TextInspection.fonts(of: timeline, assets: assets).warnings + TextInspection.captionWarnings(assets) {
+        printError("warning: \(warning)")
     }
 }
 

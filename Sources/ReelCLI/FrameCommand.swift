@@ -25,12 +25,19 @@ struct FrameCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try canvas.apply(to: assets.load(moment.timeline))
+            let timeline = try canvas.apply(
+                to: assets.load(moment.overlay.timeline(moment.timeline), overlay: moment.overlay.overlay))
             let renderer = try FrameRenderer(timeline: timeline, memory: memory.budget)
+            for warning in TextInspection.fonts(of: timeline, assets: renderer.assets).warnings
+                + TextInspection.captionWarnings(renderer.assets)
+            {
+                printError("warning: \(warning)")
+            }
             let buffer = renderer.render(time: moment.time)
             if !allowDamagedVideo, let damage = renderer.assets.videos?.damage { throw damage }
             let png = try ImageWriter.pngData(buffer)
-            try AtomicOutput(destination: output, protecting: [moment.timeline]).write(png)
+            try AtomicOutput(destination: output, protecting: [moment.timeline].compactMap { $0 } + moment.overlay.inputs).write(
+                png)
         }
     }
 }

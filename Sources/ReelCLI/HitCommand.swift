@@ -28,7 +28,7 @@ struct HitCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try TimelineFile.open(moment.timeline, checkingFiles: false)
+            let timeline = try moment.open(checkingFiles: false)
             printWarnings(of: timeline)
             let root = timeline.presentation(at: moment.time)
             // The canvas root spans the whole canvas; what users name are the layers below it.

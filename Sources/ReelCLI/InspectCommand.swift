@@ -18,7 +18,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try TimelineFile.open(moment.timeline)
+            let timeline = try moment.open()
             printWarnings(of: timeline)
             // Text layers show their laid-out lines, with the timeline's own fonts.
             let assets = try TimelineAssets.load(timeline)

@@ -27,7 +27,8 @@ struct JoinCommand: ParsableCommand {
             let checked = try Self.check(folder)
             let first = checked[0]
             // The sound, once over the whole length: the timeline's (as fingerprinted) and its clips'.
-            let timeline = try TimelineFile.open(first.timeline, video: first.video)
+            let timeline = try TimelineFile.open(
+                first.timeline.isEmpty ? nil : first.timeline, overlay: Overlay(clip: first.video))
             let assets = try TimelineAssets.load(timeline)
             let clips = (assets.videos as? ClipFrames)?.info ?? [:]
             let sounds =
@@ -116,7 +117,7 @@ struct JoinCommand: ParsableCommand {
         guard next == first.totalFrames else {
             throw JoinError(description: "the pieces hold \(next) frames, the render \(first.totalFrames)")
         }
-        let now = SegmentManifest.fingerprint(timeline: first.timeline, video: first.video)
+        let now = SegmentManifest.fingerprint(timeline: first.timeline, video: first.video, captions: first.captions)
         guard now == first.fingerprint else {
             throw JoinError(description: "\(first.timeline) changed since the pieces were rendered (its sound would not match)")
         }

@@ -15,8 +15,10 @@ struct ProfileCommand: ParsableCommand {
             Encode CPU is the calling thread's only: x264's own threads are not counted there.
             """)
 
-    @Argument(help: "The timeline JSON file.")
-    var timeline: String
+    @Argument(help: "The timeline JSON file (may be left out with --video).")
+    var timeline: String?
+
+    @OptionGroup var overlay: OverlayOptions
 
     @Option(help: "Only these frames, as A..<B (frame f shows time f / fps).")
     var frames: FrameRangeArgument?
@@ -64,7 +66,7 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try canvas.apply(to: assets.load(self.timeline)).evenSized
+            let timeline = try canvas.apply(to: assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay)).evenSized
             var raw: FileHandle?
             if let rawVideo {
                 guard FileManager.default.createFile(atPath: rawVideo, contents: nil),
@@ -89,6 +91,6 @@ struct ProfileCommand: ParsableCommand {
     }
 
     private func write(_ data: Data, to path: String) throws {
-        try AtomicOutput(destination: path, protecting: [timeline]).write(data)
+        try AtomicOutput(destination: path, protecting: [timeline].compactMap { $0 } + overlay.inputs).write(data)
     }
 }

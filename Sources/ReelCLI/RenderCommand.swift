@@ -25,8 +25,8 @@ struct RenderCommand: ParsableCommand {
         return "  \(ext) \(f.codecName) (--codec \(f.codecWord)): \(pixels), \(f.carriesAlpha ? "straight alpha" : "opaque")"
     }
 
-    @Argument(help: "The timeline JSON file.")
-    var timeline: String
+    @Argument(help: "The timeline JSON file (may be left out with --video).")
+    var timeline: String?
 
     @Option(
         name: .shortAndLong,
@@ -66,11 +66,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "x264 and x265 preset: \(VideoSettings.presets.joined(separator: ", ")).")
     var preset: String = "veryfast"
 
-    @Option(
-        help: ArgumentHelp(
-            "A video the timeline's layers go over: it plays full frame beneath them, the canvas takes its size, rate and duration where the timeline leaves them out, and its sound is kept.",
-            valueName: "clip"))
-    var video: String?
+    @OptionGroup var overlay: OverlayOptions
 
     @Option(
         help: ArgumentHelp(
@@ -113,10 +109,13 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             // Video needs even pixel sizes; a PNG sequence keeps the canvas as it is.
-            let drawn = try canvas.apply(to: assets.load(self.timeline, video: video, quiet: quiet))
+            let drawn = try canvas.apply(
+                to: assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay, quiet: quiet))
             let timeline = OutputFormat.namesSequence(output ?? "") ? drawn : drawn.evenSized
+            if !quiet { try printTextWarnings(of: timeline) }
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
-            var path = output ?? URL(fileURLWithPath: self.timeline).deletingPathExtension().lastPathComponent + ".mp4"
+            let named = self.timeline ?? overlay.video ?? "out"
+            var path = output ?? URL(fileURLWithPath: named).deletingPathExtension().lastPathComponent + ".mp4"
             var options = RenderOptions(
                 threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
                 audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, audioCodec: audioCodec.codec,
@@ -136,7 +135,7 @@ struct RenderCommand: ParsableCommand {
             let result: ExportResult
             do {
                 result = try VideoExporter.export(
-                    timeline, to: path, protecting: [self.timeline] + (video.map { [$0] } ?? []), options: options,
+                    timeline, to: path, protecting: [self.timeline].compactMap { $0 } + overlay.inputs, options: options,
                     notice: { if !quiet { printError("note: \($0)") } }, progress: meter.update)
             } catch let stopped as Interrupted {
                 printError("\nreel: \(stopped)")
@@ -185,16 +184,19 @@ struct RenderCommand: ParsableCommand {
         options.frames = range
         options.silent = true
         let file = segment.fileStem + "." + format.fileExtension
-        let timelinePath = URL(fileURLWithPath: self.timeline).standardized.path
-        let clip = video.map { URL(fileURLWithPath: $0).standardized.path }
+        let timelinePath = self.timeline.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? ""
+        let clip = overlay.video.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let captions = overlay.captions.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         let settings = [
             "size": "\(timeline.canvas.pixelWidth)x\(timeline.canvas.pixelHeight)",
             "fps": "\(timeline.canvas.fps.numerator)/\(timeline.canvas.fps.denominator)", "codec": format.codecWord,
             "pixelFormat": format.encoderPixelFormat, "crf": "\(crf)", "preset": preset
         ]
         let manifest = SegmentManifest(
-            timeline: timelinePath, fingerprint: SegmentManifest.fingerprint(timeline: timelinePath, video: clip), video: clip,
-            segment: segment, frames: range, totalFrames: timeline.canvas.frameCount, settings: settings, file: file)
+            timeline: timelinePath,
+            fingerprint: SegmentManifest.fingerprint(timeline: timelinePath, video: clip, captions: captions),
+            video: clip, captions: captions, segment: segment, frames: range, totalFrames: timeline.canvas.frameCount,
+            settings: settings, file: file)
         let dir = URL(fileURLWithPath: folder)
         return (dir.appendingPathComponent(file).path, (manifest, dir.appendingPathComponent(segment.fileStem + ".json").path))
     }

@@ -9,19 +9,18 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check a timeline file and list every problem with its JSON path.")
 
-    @Argument(help: "The timeline JSON file.")
-    var timeline: String
+    @Argument(help: "The timeline JSON file (may be left out with --video).")
+    var timeline: String?
 
     @OptionGroup var assets: AssetsRootOption
 
-    @Option(help: ArgumentHelp("Check the timeline as `render --video` would put it over this clip.", valueName: "clip"))
-    var video: String?
+    @OptionGroup var overlay: OverlayOptions
 
     @OptionGroup var memory: MemoryLimitOption
 
     func run() throws {
         try reportingErrors {
-            let t = try assets.load(self.timeline, video: video, quiet: true)
+            let t = try assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay, quiet: true)
             let snapBacks = t.snapBackWarnings()
             for warning in t.warnings + snapBacks { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.
@@ -29,7 +28,8 @@ struct ValidateCommand: ParsableCommand {
             _ = try memory.budget.workers(for: t, assets: assets, requested: 1)
             // The font file each text run resolved to, and every stand-in.
             let text = TextInspection.fonts(of: t, assets: assets)
-            for warning in text.warnings { printError("warning: \(warning)") }
+            let captions = TextInspection.captionWarnings(assets)
+            for warning in text.warnings + captions { printError("warning: \(warning)") }
             for line in text.lines { print(line) }
             // Each clip as libav reads it.
             for (name, clip) in (assets.videos as? ClipFrames)?.info.sorted(by: { $0.key < $1.key }) ?? [] {
@@ -41,10 +41,10 @@ struct ValidateCommand: ParsableCommand {
                 }
             }
             let layers = t.layerCount
-            let count = t.warnings.count + snapBacks.count + text.warnings.count
+            let count = t.warnings.count + snapBacks.count + text.warnings.count + captions.count
             let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
             print(
-                "\(self.timeline): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
+                "\(self.timeline ?? t.file): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
             )
         }
     }

@@ -49,7 +49,7 @@ struct LottieAssets {
                 continue
             } else {
                 let folder = asset.string("u") ?? ""
-                let path = URL(fileURLWithPath: baseDirectory).appendingPathComponent(folder + p).standardized.path
+                let path = URL(fileURLWithPath: baseDirectory).appendingPathComponent(folder + p).standardizedFileURL.path
                 guard FileManager.default.fileExists(atPath: path) else {
                     // As the players do: the layers that show it draw nothing.
                     asset["p"]!.unsupported(

@@ -2,12 +2,14 @@ import CFFmpeg
 import ReelCore
 
 /// Decoded frames to Reel's premultiplied RGBA through libswscale, reading YUV with the
-/// matrix and range the frame is tagged with (BT.709 when untagged), 10-bit and alpha formats
+/// matrix and range the frame is tagged with (BT.601 and limited range when untagged, as
+/// FFmpeg's own conversion reads it), or the matrix the user names; 10-bit and alpha formats
 /// included; optionally scaled to a display size (non-square pixels made square).
 enum RGBAConverter {
     /// `frame` as premultiplied RGBA, `width` x `height` (its own size when nil).
     static func convert(
-        _ frame: UnsafeMutablePointer<AVFrame>, scaler: inout OpaquePointer?, width: Int? = nil, height: Int? = nil
+        _ frame: UnsafeMutablePointer<AVFrame>, scaler: inout OpaquePointer?, width: Int? = nil, height: Int? = nil,
+        matrix: VideoColorspace? = nil
     ) throws(FFmpegError) -> PixelBuffer {
         let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
         let (dw, dh) = (width ?? w, height ?? h)
@@ -18,7 +20,7 @@ enum RGBAConverter {
         guard let scaler else {
             throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA")
         }
-        let space = frame.pointee.colorspace == AVCOL_SPC_UNSPECIFIED ? SWS_CS_ITU709 : Int32(frame.pointee.colorspace.rawValue)
+        let space = Self.matrix(tagged: frame.pointee.colorspace, override: matrix).sws
         let limited: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
         let isYUV = (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
         if isYUV {
@@ -39,5 +41,17 @@ enum RGBAConverter {
         try FFmpegError.check(r, "sws_scale")
         buffer.premultiplyInPlace()
         return buffer
+    }
+
+    /// The matrix a frame tagged `tagged` is read with: the user's when named, else its tag,
+    /// else BT.601; with its swscale number and libav's name.
+    static func matrix(tagged: AVColorSpace, override: VideoColorspace?) -> (sws: Int32, name: String) {
+        switch override {
+        case .bt601?: return (SWS_CS_ITU601, "bt470bg")
+        case .bt709?: return (SWS_CS_ITU709, "bt709")
+        case nil:
+            guard tagged != AVCOL_SPC_UNSPECIFIED, tagged != AVCOL_SPC_RESERVED else { return (SWS_CS_ITU601, "bt470bg") }
+            return (Int32(tagged.rawValue), String(cString: av_color_space_name(tagged)))
+        }
     }
 }

@@ -30,6 +30,11 @@ public final class VideoClip {
         public let colorTransfer: String
         public let hasAlpha: Bool
         public let hasAudio: Bool
+        /// The matrix and range frames are read with, and why: "tagged", "untagged: FFmpeg's
+        /// default" or "--video-colorspace" / the asset's `colorspace`.
+        public let readMatrix: String
+        public let readRange: String
+        public let readReason: String
 
         /// HDR transfer (PQ or HLG): converted without tone mapping.
         public var isHDR: Bool { colorTransfer == "smpte2084" || colorTransfer == "arib-std-b67" }
@@ -50,6 +55,8 @@ public final class VideoClip {
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var scaler: OpaquePointer?
+    /// The matrix the user named for this clip, over its tag.
+    private let matrix: VideoColorspace?
     /// The last frame decoded, from which decoding goes on without a seek.
     private var last: Int? = nil
     private var draining = false
@@ -58,9 +65,11 @@ public final class VideoClip {
 
     /// Opens the file's best video stream and reads its packets' times; throws when libav
     /// cannot open it or it holds no video frame.
-    public init(path: String) throws(FFmpegError) {
+    /// `matrix`, when given, is the YUV matrix frames are read with whatever the clip is tagged.
+    public init(path: String, matrix: VideoColorspace? = nil) throws(FFmpegError) {
         FFmpegLog.quiet
         self.path = path
+        self.matrix = matrix
         // What is opened is freed with `input`, however this ends.
         let input = try MediaInput(path)
         self.input = input
@@ -132,7 +141,14 @@ public final class VideoClip {
             frameCount: times.count, duration: span + step, rotation: rotation,
             pixelFormat: name(av_get_pix_fmt_name(pixelFormat)), colorSpace: name(av_color_space_name(par.color_space)),
             colorRange: name(av_color_range_name(par.color_range)), colorTransfer: name(av_color_transfer_name(par.color_trc)),
-            hasAlpha: alphaMode != nil || flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0, hasAudio: hasAudio)
+            hasAlpha: alphaMode != nil || flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0, hasAudio: hasAudio,
+            readMatrix: RGBAConverter.matrix(tagged: par.color_space, override: matrix).name,
+            readRange: par.color_range == AVCOL_RANGE_JPEG ? "pc" : "tv",
+            readReason: matrix != nil
+                ? "as named"
+                : par.color_space == AVCOL_SPC_UNSPECIFIED || par.color_range == AVCOL_RANGE_UNSPECIFIED
+                    ? "untagged: read as FFmpeg reads it (BT.601, limited range) unless --video-colorspace or the asset's colorspace names another"
+                    : "as tagged")
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         try seek(toFrame: 0)
@@ -235,7 +251,7 @@ public final class VideoClip {
     /// A decoded frame as the clip shows it: converted at its display width, then turned.
     private func picture(_ decoded: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> PixelBuffer {
         let (w, h) = info.rotation % 180 == 0 ? (info.width, info.height) : (info.height, info.width)
-        let upright = try RGBAConverter.convert(decoded, scaler: &scaler, width: w, height: h)
+        let upright = try RGBAConverter.convert(decoded, scaler: &scaler, width: w, height: h, matrix: matrix)
         return info.rotation == 0 ? upright : upright.turned(clockwiseQuarterTurns: info.rotation / 90)
     }
 }

@@ -128,7 +128,8 @@ enum TextLayerPlanner: ClassPlanner {
         let glyphs = layout.glyphs[layout.groups[k].glyphs]
         for g in glyphs {
             let s = g.scale
-            let place = Transform3D.scale(s, s).concatenating(.translation(g.origin.x, g.origin.y))
+            // Font units are y up; the block's space is y down.
+            let place = Transform3D.scale(s, -s).concatenating(.translation(g.origin.x, g.origin.y))
             let style = StrokeStyle(lineWidth: width / s, lineCap: .round, lineJoin: .round)
             polygons += Stroker.outline(of: g.face.outline(of: g.id), style: style, transform: place.concatenating(transform))
         }

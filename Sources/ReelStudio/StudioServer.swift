@@ -19,7 +19,7 @@ public struct StudioServer: Sendable {
     /// `host`:`port`; throws when the timeline cannot be drawn now.
     public init(timeline path: String, assetsRoot: String?, host: String, port: Int) throws {
         document = try StudioDocument(path: path, assetsRoot: assetsRoot)
-        folder = URL(fileURLWithPath: path).standardized.deletingLastPathComponent().path
+        folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
         (self.host, self.port) = (host, port)
     }
 

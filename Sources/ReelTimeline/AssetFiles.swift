@@ -24,7 +24,7 @@ public struct AssetFiles: Hashable, Sendable {
     /// What is wrong with each file: a path outside `root` (also through a link), no file, not
     /// a regular file, or a file Reel may not read; each at its JSON path (`assets.NAME.path`).
     public func problems() -> [TimelineProblem] {
-        let root = URL(fileURLWithPath: self.root).standardized.path
+        let root = URL(fileURLWithPath: self.root).standardizedFileURL.path
         let realRoot = Self.realPath(root) ?? root
         let outside = "a path inside the assets root \(root) (the timeline's folder unless --assets-root names another)"
         var files = paths.map {
@@ -63,7 +63,7 @@ public struct AssetFiles: Hashable, Sendable {
     /// `path` when it is a readable regular file inside `root`, also once links are followed;
     /// nil otherwise (what a server of a timeline's folder may hand out).
     public static func fileInside(_ path: String, root: String) -> String? {
-        let folder = URL(fileURLWithPath: root).standardized.path
+        let folder = URL(fileURLWithPath: root).standardizedFileURL.path
         guard isInside(path, folder), let real = realPath(path), isInside(real, realPath(folder) ?? folder),
             unreadable(real) == nil
         else { return nil }

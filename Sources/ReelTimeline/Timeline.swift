@@ -13,6 +13,9 @@ public struct Timeline: Hashable, Sendable {
     public var assets: [String: String]
     /// The face a font collection asset (`.ttc`) stands for, by asset name; 0 where not given.
     public var fontIndices: [String: Int] = [:]
+    /// The YUV matrix a video asset is read with where the user names one (`"colorspace"`,
+    /// `--video-colorspace`), by asset name; others follow their tags (untagged: BT.601).
+    public var clipMatrices: [String: VideoColorspace] = [:]
     /// The folder asset files must lie in (through any link): the timeline's own folder unless
     /// the user names another (`--assets-root`).
     public var assetsRoot: String

@@ -27,6 +27,7 @@ final class TimelineDecoder {
     private var assetPaths: [String: String] = [:]
     /// Font collection faces by asset name.
     private var fontIndices: [String: Int] = [:]
+    private var clipMatrices: [String: VideoColorspace] = [:]
     /// Asset names some `contents` value refers to: only these are loaded.
     private var usedAssetNames: Set<String> = []
     /// The asset the `audio` entry names.
@@ -43,7 +44,7 @@ final class TimelineDecoder {
     static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "audio", "layers"]
     static let audioKeys = ["asset", "start", "volume"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
-    static let assetKeys = ["path", "index"]
+    static let assetKeys = ["path", "index", "colorspace"]
     static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
     /// Every key a layer object may have, in order for suggestions and as a set for lookups.
     static let layerKeyNames = layerStructureKeys + LayerProperty.layerKeys
@@ -138,6 +139,7 @@ final class TimelineDecoder {
         }
         var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
         timeline.fontIndices = fontIndices.filter { assets[$0.key] != nil }
+        timeline.clipMatrices = clipMatrices.filter { assets[$0.key] != nil }
         timeline.audio = audio
         timeline.warnings = report.warnings
         return Result(timeline: timeline, problems: [], warnings: report.warnings)
@@ -243,7 +245,7 @@ final class TimelineDecoder {
             guard let rel = p.string() else { continue }
             let path =
                 rel.hasPrefix("/") || Timeline.isDataURI(rel)
-                ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardized.path
+                ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardizedFileURL.path
             if let i = m["index"] {
                 guard Timeline.isFontFile(path) else {
                     i.problem(expected: "no `index`: only a font collection (.ttc, .otc) has faces to choose")
@@ -254,6 +256,17 @@ final class TimelineDecoder {
                     continue
                 }
                 fontIndices[name] = Int(index)
+            }
+            if let c = m["colorspace"] {
+                guard Timeline.isVideoFile(path) else {
+                    c.problem(expected: "no `colorspace`: only a video asset has a YUV matrix to choose")
+                    continue
+                }
+                guard case .string(let word) = c.value, let matrix = VideoColorspace(rawValue: word) else {
+                    c.problem(expected: "one of " + VideoColorspace.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+                    continue
+                }
+                clipMatrices[name] = matrix
             }
             assets[name] = path
         }
@@ -401,6 +414,17 @@ final class TimelineDecoder {
         let g = layer.gradient
         if let n = m["locations"], !g.locations.isEmpty, g.locations.count != g.colors.count {
             n.problem(expected: "one location per colour (\(g.colors.count))", found: "\(g.locations.count) locations")
+        }
+        // Captions replace the string; a number does too.
+        if let captions = layer.text.captions {
+            if let s = m["string"] { s.warn("`string` is ignored: the layer shows its `captions`") }
+            if let w = m["captionWordsPerPage"], layer.text.captionWordsPerPage > 0,
+                let path = assetPaths[captions], path.lowercased().hasSuffix(".srt")
+            {
+                w.warn("`captionWordsPerPage` is ignored: an SRT file has no word timing (pages follow captionMaxLines)")
+            }
+        } else if layer.text.numberValue != nil, let s = m["string"] {
+            s.warn("`string` is ignored: the layer shows its `numberValue`")
         }
     }
 
