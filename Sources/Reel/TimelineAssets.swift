@@ -58,7 +58,7 @@ public enum TimelineAssets {
                 } catch {
                     failed.append(
                         TimelineProblem(
-                            path: "assets.\(name).path", expected: error.expected,
+                            path: files.jsonPath(of: name), expected: error.expected,
                             found: "\(error.found) (\(error.location) of \(path))"))
                 }
                 continue

@@ -121,6 +121,14 @@ import Testing
             "isWrapped":true,"fontSize":12,"string":"\(words)"}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("text-narrow-wrap.json"))
+        // Caption files made here: 100 MB (sparse) and a million cues (27 MB).
+        let bigCaptions = dir.appendingPathComponent("assets/captions-100-mb.srt")
+        _ = FileManager.default.createFile(atPath: bigCaptions.path, contents: nil)
+        let captionHandle = try FileHandle(forWritingTo: bigCaptions)
+        try captionHandle.truncate(atOffset: 100 << 20)
+        try captionHandle.close()
+        try Data(("WEBVTT\n\n" + String(repeating: "00:00.000 --> 00:00.001\nx\n\n", count: 1_000_000)).utf8)
+            .write(to: dir.appendingPathComponent("assets/captions-million-cues.vtt"))
         for c in cases {
             let start = Date()
             let result = try runReel(c.args, in: dir, timeout: Self.limit)

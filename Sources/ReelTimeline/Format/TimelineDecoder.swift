@@ -123,7 +123,7 @@ final class TimelineDecoder {
             for (name, value) in entries where !usedAssetNames.contains(name) {
                 if name != audioAssetName {
                     declared.child(name, value).warn(
-                        "an asset no layer's `contents`, `font` or `player` nor `audio` names; it is not loaded")
+                        "an asset no layer's `contents`, `font`, `player` or `captions` nor `audio` names; it is not loaded")
                 }
                 assets[name] = nil
             }
