@@ -1,0 +1,108 @@
+import Foundation
+import ReelMedia
+import Testing
+
+/// `reel render --video CLIP --captions FILE` and the overlay defects a new user met: a clip
+/// named through `..`, an untagged clip's colours, a font stand-in warned on `render`.
+@Suite struct CaptionOverlayTests {
+    func ffmpeg(_ arguments: [String], in dir: URL) throws -> Data {
+        let result = try runProgram(URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-y"] + arguments, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func captionsBurnInOverAClipWithItsSizeRateFramesAndSound() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=c=0x204060:size=320x180:rate=25:duration=2", "-f", "lavfi", "-i",
+                "sine=frequency=440:duration=2", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
+                "clip.mp4"
+            ], in: dir)
+        try Data("1\n00:00:00,400 --> 00:00:01,000\nHello <b>there</b>\n".utf8).write(to: dir.appendingPathComponent("subs.srt"))
+        // No timeline: the clip and its captions.
+        let render = try runReel(
+            ["render", "--video", "clip.mp4", "--captions", "subs.srt", "-o", "out.mp4", "--crf", "0", "--preset", "ultrafast"],
+            in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let out = try VideoClip(path: dir.appendingPathComponent("out.mp4").path)
+        let clip = try VideoClip(path: dir.appendingPathComponent("clip.mp4").path)
+        #expect(out.info.width == 320 && out.info.height == 180 && out.info.frameCount == clip.info.frameCount)
+        #expect(out.info.rateNumerator == 25 && out.info.rateDenominator == 1)
+        // The cue shows on frames 10...24 (0.4 s to 1.0 s at 25 fps), white over the bottom.
+        func whiteBelow(_ frame: Int) throws -> Int {
+            let picture = try out.frame(frame)
+            var n = 0
+            for y in 140..<171 { for x in 0..<320 where picture.pixel(x: x, y: y).r > 200 { n += 1 } }
+            return n
+        }
+        #expect(try whiteBelow(9) == 0 && whiteBelow(25) == 0)
+        let (first, last) = (try whiteBelow(10), try whiteBelow(24))
+        #expect(first > 20 && last > 20, "\(first) and \(last) white pixels")
+        // Above the captions the picture is the clip's.
+        let a = try out.frame(12).pixel(x: 160, y: 40)
+        let b = try clip.frame(12).pixel(x: 160, y: 40)
+        #expect(abs(Int(a.r) - Int(b.r)) <= 2 && abs(Int(a.g) - Int(b.g)) <= 2 && abs(Int(a.b) - Int(b.b)) <= 2)
+        // The sound is the clip's, its packets copied.
+        let copied = try ffmpeg(["-i", "out.mp4", "-map", "0:a", "-c", "copy", "-f", "data", "-"], in: dir)
+        let original = try ffmpeg(["-i", "clip.mp4", "-map", "0:a", "-c", "copy", "-f", "data", "-"], in: dir)
+        #expect(!copied.isEmpty && copied == original)
+    }
+
+    @Test func aClipNamedThroughDotDotIsFound() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sub = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        _ = try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=c=red:size=64x64:rate=10:duration=0.5", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "clip.mp4"
+            ],
+            in: dir)
+        try Data(#"{"layers": []}"#.utf8).write(to: sub.appendingPathComponent("t.json"))
+        let frame = try runReel(["frame", "t.json", "--video", "../clip.mp4", "-o", "f.png"], in: sub)
+        #expect(frame.status == 0, "\(frame.stderr)")
+        let render = try runReel(["render", "t.json", "--video", "../clip.mp4", "-o", "out.mp4"], in: sub)
+        #expect(render.status == 0, "\(render.stderr)")
+    }
+
+    @Test func anUntaggedClipIsReadAsFFmpegReadsIt() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // FFmpeg's own conversion makes BT.601 limited-range YUV and tags nothing.
+        _ = try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=c=0x00FE00:size=64x64:rate=10:duration=0.5", "-c:v", "libx264", "-qp", "0",
+                "-pix_fmt", "yuv420p", "green.mp4"
+            ], in: dir)
+        let frame = try runReel(["frame", "--video", "green.mp4", "-o", "f.png"], in: dir)
+        #expect(frame.status == 0, "\(frame.stderr)")
+        let picture = try #require(try MediaReader(path: dir.appendingPathComponent("f.png").path).readFrames(limit: 1).first)
+        let g = picture.pixel(x: 32, y: 32)
+        #expect(abs(Int(g.g) - 254) <= 3 && g.r <= 3 && g.b <= 3, "green \(g)")
+        // Named otherwise, it is read otherwise; validate says how and why.
+        let forced = try runReel(["frame", "--video", "green.mp4", "--video-colorspace", "bt709", "-o", "g.png"], in: dir)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        let other = try #require(try MediaReader(path: dir.appendingPathComponent("g.png").path).readFrames(limit: 1).first)
+        #expect(abs(Int(other.pixel(x: 32, y: 32).g) - Int(g.g)) > 10)
+        let validate = try runReel(["validate", "--video", "green.mp4"], in: dir)
+        #expect(validate.status == 0 && validate.stdout.contains("read as bt470bg/tv (untagged"), "\(validate.stdout)")
+    }
+
+    @Test func aFontStandInIsWarnedOnRenderAndFrame() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(
+            #"""
+            {"canvas": {"width": 64, "height": 32, "duration": 0.1},
+             "layers": [{"id": "t", "class": "CATextLayer", "frame": [0, 0, 64, 32], "string": "Hi", "font": "Helvetica-Bolf"}]}
+            """#.utf8
+        ).write(to: dir.appendingPathComponent("t.json"))
+        for args in [["render", "t.json", "-o", "t.mp4"], ["frame", "t.json", "-o", "t.png"]] {
+            let result = try runReel(args, in: dir)
+            #expect(result.status == 0 && result.stderr.contains("no font is named \"Helvetica-Bolf\""), "\(result.stderr)")
+        }
+    }
+}
