@@ -96,7 +96,7 @@ let package = Package(
             name: "ReelRenderTests",
             dependencies: [
                 "ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel",
-                "ReelTestSupport", "CFontStack"
+                "ReelTestSupport", "CFontStack", "ReelCaptions", "ReelText"
             ],
             exclude: ["Goldens"]),
         .testTarget(name: "ReelStudioTests", dependencies: ["ReelStudio"]),
