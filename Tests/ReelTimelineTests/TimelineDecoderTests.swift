@@ -238,7 +238,7 @@ func problems(_ text: String) -> [TimelineProblem] {
             #expect(error.warnings.map(\.path) == ["assets.spare"])
             #expect(
                 error.description.contains(
-                    "  warning: assets.spare: an asset no layer's `contents`, `font` or `player` nor `audio` names"))
+                    "  warning: assets.spare: an asset no layer's `contents`, `font`, `player` or `captions` nor `audio` names"))
         }
     }
 
