@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 import ReelLayers
 import ReelRaster
@@ -93,11 +94,39 @@ enum TextLayerPlanner: ClassPlanner {
             }
             let color = builder.premultiplied(shown.colors[layout.run(ofGroup: k)], opacity)
             let area = PixelRect(covering: builder.bounds(of: ink.outset(by: 1), toBlock)).intersection(clip)
-            guard color != 0, !area.isEmpty else { continue }
-            let fill = KeptFill(key: KeptFill.Key(block: block, part: .glyphs(group: k), transform: toBlock, area: area)) {
-                cutting(layout.polygons(ofGroup: k, transform: toBlock))
+            if color != 0, !area.isEmpty {
+                let fill = KeptFill(key: KeptFill.Key(block: block, part: .glyphs(group: k), transform: toBlock, area: area)) {
+                    cutting(layout.polygons(ofGroup: k, transform: toBlock))
+                }
+                builder.emit(.fillKept(fill, color: color), area, index, .text)
             }
-            builder.emit(.fillKept(fill, color: color), area, index, .text)
+            drawColorGlyphs(
+                layout, group: k, in: &builder, index: index, toBlock: toBlock, clip: clip, cut: cut, opacity: opacity)
+        }
+    }
+
+    /// The group's colour glyphs (emoji) as pictures in their own colours, the strike's bitmap
+    /// scaled to the font size with trilinear filtering, faded by the layer's opacity.
+    static func drawColorGlyphs(
+        _ layout: TextLayout, group k: Int, in builder: inout FramePlanner.Builder, index: Int, toBlock: Transform3D,
+        clip: PixelRect, cut: [Point]?, opacity: Double
+    ) {
+        let zoom = Homography(toBlock).largestStretch
+        for g in layout.glyphs[layout.groups[k].glyphs] where g.face.hasColorBitmaps {
+            guard let c = g.face.colorGlyph(g.id) else { continue }
+            // Points per bitmap pixel, and where the bitmap's top-left corner lies.
+            let k = g.scale * c.unitsPerPixel
+            let placed = Transform3D.scale(k, k)
+                .concatenating(.translation(g.origin.x + c.left * g.scale, g.origin.y - c.top * g.scale))
+                .concatenating(toBlock)
+            let box = Rect(x: 0, y: 0, width: Double(c.image.width), height: Double(c.image.height))
+            let area = PixelRect(covering: builder.bounds(of: box, placed)).intersection(clip)
+            guard !area.isEmpty else { continue }
+            // Bitmap pixels per device pixel: above 1 the strike is minified through its mipmaps.
+            let ratio = 1 / max(k * zoom, 1e-12)
+            let source = ImageSource(image: c.image, filter: ratio > 1 + 1e-9 ? .trilinear(level: log2(ratio)) : .linear)
+            builder.emit(
+                .image(source, transform: placed, opacity: builder.alpha(opacity), cut: cut.map { [$0] }), area, index, .text)
         }
     }
 

@@ -21,6 +21,21 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let ascender: Double
     public let descender: Double
     public let lineGap: Double
+    /// Whether its glyphs are colour bitmaps (CBDT, as in Noto Color Emoji) with no outlines:
+    /// drawn as pictures in their own colours, never outlined or stroked.
+    public let hasColorBitmaps: Bool
+    /// The bitmap strike colour glyphs are read from (the largest) and its pixels per em.
+    private let strike: Int32
+    private let strikePixelsPerEm: Double
+
+    /// A colour glyph as a picture: its premultiplied pixels, where its top-left corner lies
+    /// from the pen (x right, y up) in font units, and font units per pixel.
+    public struct ColorGlyph: Sendable {
+        public let image: Image
+        public let left: Double
+        public let top: Double
+        public let unitsPerPixel: Double
+    }
 
     let font: OpaquePointer
     private let face: FT_Face
@@ -29,6 +44,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private var outlines: [UInt32: Path] = [:]
     private var inkBoxes: [UInt32: Rect] = [:]
     private var flattened: [FlatKey: [[Point]]] = [:]
+    private var colorGlyphs: [UInt32: ColorGlyph?] = [:]
 
     private struct FlatKey: Hashable {
         let glyph: UInt32
@@ -82,13 +98,22 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         ascender = Double(extents.ascender) / unitsPerEm
         descender = -Double(extents.descender) / unitsPerEm
         lineGap = Double(extents.line_gap) / unitsPerEm
+        let colored = opened.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        let scalable = opened.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+        hasColorBitmaps = colored && !scalable && opened.pointee.num_fixed_sizes > 0
+        var largest: (index: Int32, ppem: Double) = (0, 0)
+        for k in 0..<Int(max(opened.pointee.num_fixed_sizes, 0)) {
+            let ppem = Double(opened.pointee.available_sizes[k].y_ppem) / 64
+            if ppem > largest.ppem { largest = (Int32(k), ppem) }
+        }
+        (strike, strikePixelsPerEm) = largest
         family = opened.pointee.family_name.map { String(cString: $0) } ?? ""
         style = opened.pointee.style_name.map { String(cString: $0) } ?? ""
         // Every property is set from here on: a throw runs deinit, which frees the face.
         if let problem = FontFace.cutShortTable(face: opened, font: font) {
             throw FontError(path: path, reason: "a font file cut short or damaged (\(problem))")
         }
-        guard opened.pointee.num_glyphs > 0, opened.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+        guard opened.pointee.num_glyphs > 0, scalable || hasColorBitmaps else {
             throw FontError(path: path, reason: "a font without scalable glyph outlines (a bitmap font)")
         }
     }
@@ -161,6 +186,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// The glyph's ink box in font units, y up (FreeType's exact outline box); zero for a blank glyph.
     public func inkBox(of glyph: UInt32) -> Rect {
+        if hasColorBitmaps {
+            guard let c = colorGlyph(glyph) else { return .zero }
+            let u = c.unitsPerPixel
+            return Rect(
+                x: c.left, y: c.top - Double(c.image.height) * u, width: Double(c.image.width) * u,
+                height: Double(c.image.height) * u)
+        }
         lock.lock()
         defer { lock.unlock() }
         if let kept = inkBoxes[glyph] { return kept }
@@ -198,6 +230,38 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         flattened[key] = polygons
         lock.unlock()
         return polygons
+    }
+
+    /// A colour bitmap glyph as its strike draws it (nil in a face of outlines, or for a blank
+    /// glyph); read once.
+    public func colorGlyph(_ glyph: UInt32) -> ColorGlyph? {
+        guard hasColorBitmaps else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = colorGlyphs[glyph] { return kept }
+        var made: ColorGlyph? = nil
+        if FT_Select_Size(face, strike) == 0, FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR)) == 0 {
+            let slot = face.pointee.glyph.pointee
+            let bitmap = slot.bitmap
+            let (w, h) = (Int(bitmap.width), Int(bitmap.rows))
+            if w > 0, h > 0, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let source = bitmap.buffer {
+                let pixels = PixelBuffer(width: w, height: h)
+                for y in 0..<h {
+                    let from = source.advanced(by: y * Int(bitmap.pitch))
+                    let to = pixels.bytes.advanced(by: y * pixels.stride).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w {
+                        // FreeType's BGRA is premultiplied, as Reel's pixels are.
+                        to[x] = PixelBuffer.pack((from[4 * x + 2], from[4 * x + 1], from[4 * x], from[4 * x + 3]))
+                    }
+                }
+                let u = unitsPerEm / strikePixelsPerEm
+                made = ColorGlyph(
+                    image: Image(pixels: pixels), left: Double(slot.bitmap_left) * u, top: Double(slot.bitmap_top) * u,
+                    unitsPerPixel: u)
+            }
+        }
+        colorGlyphs[glyph] = made
+        return made
     }
 
     private func readOutline(_ glyph: UInt32) -> Path {

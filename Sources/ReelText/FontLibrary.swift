@@ -24,6 +24,7 @@ public final class FontLibrary: @unchecked Sendable {
         let name: String
         let scalar: UInt32
         let language: String
+        let prefersColor: Bool
     }
 
     /// The Debian package whose font Reel's text falls back to.
@@ -64,9 +65,13 @@ public final class FontLibrary: @unchecked Sendable {
     /// The face that draws `scalar` in text set in `name` when that font lacks it: the first
     /// installed font, in fontconfig's order of likeness to `name` for the language of
     /// `script` (the character's, or its neighbours' for punctuation), that has the
-    /// character; nil when none has it.
-    public func fallback(for scalar: Unicode.Scalar, in name: String, script: hb_script_t) -> FontFace? {
-        let key = FallbackKey(name: name, scalar: scalar.value, language: SystemFonts.language(for: script))
+    /// character; nil when none has it. With `prefersColor` (a character with emoji
+    /// presentation), a colour font that has it comes first.
+    public func fallback(for scalar: Unicode.Scalar, in name: String, script: hb_script_t, prefersColor: Bool = false)
+        -> FontFace?
+    {
+        let key = FallbackKey(
+            name: name, scalar: scalar.value, language: SystemFonts.language(for: script), prefersColor: prefersColor)
         lock.lock()
         if let kept = fallbacks[key] {
             lock.unlock()
@@ -74,7 +79,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
         lock.unlock()
         let pattern = assets[name].map(\.family) ?? name
-        let found = SystemFonts.shared.fallback(for: scalar, like: pattern, language: key.language)
+        let found = SystemFonts.shared.fallback(for: scalar, like: pattern, language: key.language, prefersColor: prefersColor)
         lock.lock()
         fallbacks[key] = found
         lock.unlock()
@@ -163,7 +168,7 @@ final class SystemFonts: @unchecked Sendable {
     }
 
     /// The first font like `family` that has `scalar`.
-    func fallback(for scalar: Unicode.Scalar, like family: String, language: String) -> FontFace? {
+    func fallback(for scalar: Unicode.Scalar, like family: String, language: String, prefersColor: Bool) -> FontFace? {
         lock.lock()
         defer { lock.unlock() }
         let key = family + "\u{0}" + language
@@ -180,14 +185,21 @@ final class SystemFonts: @unchecked Sendable {
             sorted[key] = fonts
             set = fonts
         }
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i] else { continue }
-            var charset: OpaquePointer?
-            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
-                FcCharSetHasChar(charset, scalar.value) != 0,
-                let face = open(font), face.glyph(for: scalar) != nil
-            else { continue }
-            return face
+        // Colour fonts first for an emoji, then every font in order.
+        for colorOnly in prefersColor ? [true, false] : [false] {
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i] else { continue }
+                if colorOnly {
+                    var color: FcBool = FcFalse
+                    guard FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch, color != FcFalse else { continue }
+                }
+                var charset: OpaquePointer?
+                guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                    FcCharSetHasChar(charset, scalar.value) != 0,
+                    let face = open(font), face.glyph(for: scalar) != nil
+                else { continue }
+                return face
+            }
         }
         return nil
     }

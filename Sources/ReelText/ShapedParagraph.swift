@@ -79,9 +79,15 @@ struct ShapedParagraph {
             let c = scalars[i]
             if primary.glyph(for: c) != nil || ShapedParagraph.isSpace(c) {
                 faces.append(primary)
-            } else if i > 0, runs[i - 1] == r, ShapedParagraph.joinsPrevious(c), faces[i - 1].glyph(for: c) != nil {
+            } else if i > 0, runs[i - 1] == r, ShapedParagraph.joinsPrevious(c),
+                faces[i - 1].glyph(for: c) != nil || c.properties.isVariationSelector
+            {
+                // A variation selector stays with its base (HarfBuzz hides one the face lacks).
                 faces.append(faces[i - 1])
-            } else if let other = library.fallback(for: c, in: name, script: scripts[i]) {
+            } else if let other = library.fallback(
+                for: c, in: name, script: scripts[i],
+                prefersColor: c.properties.isEmojiPresentation || (i + 1 < n && scalars[i + 1] == "\u{FE0F}"))
+            {
                 faces.append(other)
                 if let k = report[r].fallbacks.firstIndex(where: { $0.face === other }) {
                     if !report[r].fallbacks[k].characters.contains(c) { report[r].fallbacks[k].characters.append(c) }

@@ -79,6 +79,54 @@ import Testing
         #expect(buffer.pixel(x: 30, y: 12).a == inside.a)
     }
 
+    @Test func emojiAreDrawnInTheirOwnColoursFadedByTheLayer() throws {
+        var layer = Layer(id: "t")
+        layer.layerClass = .textLayer
+        layer.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        layer.text.runs = [TextRun("🎉")]
+        layer.text.fontSize = 64
+        layer.text.foregroundColor = Color(red: 1, green: 0, blue: 0)
+        func render(opacity: Double) -> PixelBuffer {
+            var faded = layer
+            faded.opacity = opacity
+            var root = Layer(id: "root")
+            root.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+            root.sublayers = [faded]
+            let buffer = PixelBuffer(width: 200, height: 100)
+            RenderHarness.renderer(width: 200, height: 100).render(root, into: buffer)
+            return buffer
+        }
+        let full = render(opacity: 1)
+        var (blues, yellows, opaque, inked) = (0, 0, 0, (x0: 200, x1: 0))
+        for y in 0..<100 {
+            for x in 0..<200 {
+                let p = full.pixel(x: x, y: y)
+                if p.a == 255 { opaque += 1 }
+                if p.b > 150, p.r < 120 { blues += 1 }
+                if p.r > 200, p.g > 150, p.b < 100 { yellows += 1 }
+                if p.a > 0 { inked = (min(inked.x0, x), max(inked.x1, x + 1)) }
+            }
+        }
+        // The party popper's own colours, not the foreground's red.
+        #expect(blues > 20 && yellows > 20, "\(blues) blue and \(yellows) yellow pixels")
+        // Scaled to the font size: the strike bitmap's inked columns at 64 points.
+        let face = FontLibrary().face(named: "Noto Color Emoji").face
+        let bitmap = try #require(face.glyph(for: "🎉").flatMap(face.colorGlyph))
+        let columns = (0..<bitmap.image.width).filter { x in
+            (0..<bitmap.image.height).contains { bitmap.image.pixels.pixel(x: x, y: $0).a > 0 }
+        }
+        let points = Double(columns.last! - columns.first! + 1) * bitmap.unitsPerPixel * 64 / face.unitsPerEm
+        // Up to a partly covered pixel at each end and a pixel of filtering each side.
+        #expect(abs(Double(inked.x1 - inked.x0) - points) <= 4, "\(inked) for \(points)")
+        // Its alpha follows the layer's opacity.
+        let half = render(opacity: 0.5)
+        let maxAlpha = (0..<100).flatMap { y in (0..<200).map { half.pixel(x: $0, y: y).a } }.max() ?? 0
+        #expect(opaque > 100 && abs(Int(maxAlpha) - 128) <= 1)
+        // Emoji presentation prefers a colour font in fallback.
+        let layout = typesetter.layout(ShownText(layer, assets: DrawingAssets()).block)
+        #expect(layout.fonts[0].fallbacks.map { $0.face.family } == ["Noto Color Emoji"])
+    }
+
     /// A text layer showing the captions `track` at `time`.
     func shown(_ track: CaptionTrack, at time: Double, configure: (inout TextProperties) -> Void = { _ in }) -> ShownText {
         var layer = Layer(id: "c")
