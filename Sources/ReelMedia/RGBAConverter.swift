@@ -1,10 +1,11 @@
 import CFFmpeg
 import ReelCore
 
-/// Decoded frames to Reel's premultiplied RGBA through libswscale, reading YUV with the
-/// matrix and range the frame is tagged with (BT.601 and limited range when untagged, as
-/// FFmpeg's own conversion reads it), or the matrix the user names; 10-bit and alpha formats
-/// included; optionally scaled to a display size (non-square pixels made square).
+/// Decoded frames to Reel's premultiplied RGBA, reading YUV with the matrix and range the
+/// frame is tagged with (BT.601 and limited range when untagged, as FFmpeg's own conversion
+/// reads it), or the matrix the user names: 8-bit 4:2:0 in BT.601 or BT.709 at its own size
+/// through Reel's kernel (`RGBAKernels`), everything else (10-bit, alpha, other matrices,
+/// scaling to a display size for non-square pixels) through libswscale.
 enum RGBAConverter {
     /// `frame` as premultiplied RGBA, `width` x `height` (its own size when nil).
     static func convert(
@@ -14,13 +15,26 @@ enum RGBAConverter {
         let (w, h) = (Int(frame.pointee.width), Int(frame.pointee.height))
         let (dw, dh) = (width ?? w, height ?? h)
         let source = AVPixelFormat(rawValue: frame.pointee.format)
+        let reading = Self.matrix(tagged: frame.pointee.colorspace, override: matrix)
+        // 8-bit 4:2:0 at its own size in BT.601 or BT.709: Reel's kernel, opaque, nothing to premultiply.
+        if source == AV_PIX_FMT_YUV420P || source == AV_PIX_FMT_YUVJ420P, dw == w, dh == h,
+            reading.sws == SWS_CS_ITU601 || reading.sws == SWS_CS_ITU709, let y = frame.pointee.data.0,
+            let u = frame.pointee.data.1, let v = frame.pointee.data.2, frame.pointee.linesize.1 == frame.pointee.linesize.2
+        {
+            let buffer = PixelBuffer(width: w, height: h)
+            let full = frame.pointee.color_range == AVCOL_RANGE_JPEG || source == AV_PIX_FMT_YUVJ420P
+            RGBAKernels.convert(
+                y: y, yStride: Int(frame.pointee.linesize.0), u: u, v: v, cStride: Int(frame.pointee.linesize.1), width: w,
+                height: h, matrix: RGBAKernels.Matrix(bt709: reading.sws == SWS_CS_ITU709, fullRange: full), into: buffer)
+            return buffer
+        }
         scaler = sws_getCachedContext(
             scaler, Int32(w), Int32(h), source, Int32(dw), Int32(dh), AV_PIX_FMT_RGBA,
             SWS_BILINEAR | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT, nil, nil, nil)
         guard let scaler else {
             throw FFmpegError(call: "sws_getCachedContext", message: "cannot convert this pixel format to RGBA")
         }
-        let space = Self.matrix(tagged: frame.pointee.colorspace, override: matrix).sws
+        let space = reading.sws
         let limited: Int32 = frame.pointee.color_range == AVCOL_RANGE_JPEG ? 1 : 0
         let isYUV = (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_RGB) == 0
         if isYUV {
@@ -39,7 +53,8 @@ enum RGBAConverter {
             }
         }
         try FFmpegError.check(r, "sws_scale")
-        buffer.premultiplyInPlace()
+        // A format without alpha comes out opaque: premultiplied already.
+        if (av_pix_fmt_desc_get(source)?.pointee.flags ?? 0) & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 { buffer.premultiplyInPlace() }
         return buffer
     }
 
