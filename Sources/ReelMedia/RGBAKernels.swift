@@ -44,7 +44,9 @@ enum RGBAKernels {
         let vDown = UnsafeMutablePointer<Int32>.allocate(capacity: cw + 1)
         let uRow = UnsafeMutablePointer<Int32>.allocate(capacity: padded)
         let vRow = UnsafeMutablePointer<Int32>.allocate(capacity: padded)
-        defer { [uDown, vDown, uRow, vRow].forEach { $0.deallocate() } }
+        defer {
+            for p in [uDown, vDown, uRow, vRow] { p.deallocate() }
+        }
         uRow.initialize(repeating: 1024, count: padded)
         vRow.initialize(repeating: 1024, count: padded)
         let (ys, cr, gu, gv, cb) = (
