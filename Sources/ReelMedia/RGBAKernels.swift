@@ -31,6 +31,24 @@ enum RGBAKernels {
 
     typealias Lanes = SIMD8<Int32>
 
+    /// One colour channel of eight pixels from its 2^17-scaled sum, rounded (the half is in
+    /// the sum), clamped to 0...255.
+    @inline(__always)
+    static func channel(_ c: Lanes) -> SIMD8<UInt32> {
+        SIMD8<UInt32>(truncatingIfNeeded: (c &>> 17).clamped(lowerBound: Lanes(repeating: 0), upperBound: Lanes(repeating: 255)))
+    }
+
+    /// Eight pixels' chroma ×8 from five of the row's chroma ×4 samples at `k`...: a sample on
+    /// even pixels, twice; the sum of two neighbours on odd ones.
+    @inline(__always)
+    static func across(_ d: UnsafePointer<Int32>) -> Lanes {
+        let a = UnsafeRawPointer(d).loadUnaligned(as: SIMD4<Int32>.self)
+        let b = UnsafeRawPointer(d + 1).loadUnaligned(as: SIMD4<Int32>.self)
+        let even = a &* 2
+        let odd = a &+ b
+        return Lanes(even[0], odd[0], even[1], odd[1], even[2], odd[2], even[3], odd[3])
+    }
+
     /// Converts planes `width` x `height` (even or odd) into `out` (as large), opaque.
     static func convert(
         y: UnsafePointer<UInt8>, yStride: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, cStride: Int, width: Int,
@@ -38,24 +56,21 @@ enum RGBAKernels {
     ) {
         let cw = (width + 1) / 2
         let ch = (height + 1) / 2
-        // Chroma upsampled down ×4, then across ×2: U and V ×8 per pixel, padded to a multiple of 8.
-        let padded = (width + 7) & ~7
-        let uDown = UnsafeMutablePointer<Int32>.allocate(capacity: cw + 1)
-        let vDown = UnsafeMutablePointer<Int32>.allocate(capacity: cw + 1)
-        let uRow = UnsafeMutablePointer<Int32>.allocate(capacity: padded)
-        let vRow = UnsafeMutablePointer<Int32>.allocate(capacity: padded)
+        // Each chroma row upsampled down (×4), its last sample repeated past the end so that
+        // eight pixels always read five samples.
+        let room = ((cw + 8) & ~7) + 8
+        let uDown = UnsafeMutablePointer<Int32>.allocate(capacity: room)
+        let vDown = UnsafeMutablePointer<Int32>.allocate(capacity: room)
         defer {
-            for p in [uDown, vDown, uRow, vRow] { p.deallocate() }
+            uDown.deallocate()
+            vDown.deallocate()
         }
-        uRow.initialize(repeating: 1024, count: padded)
-        vRow.initialize(repeating: 1024, count: padded)
         let (ys, cr, gu, gv, cb) = (
             Lanes(repeating: m.ys), Lanes(repeating: m.cr), Lanes(repeating: m.gu), Lanes(repeating: m.gv), Lanes(repeating: m.cb)
         )
         let y0 = Lanes(repeating: m.y0 * 8)
         let half = Lanes(repeating: 1 << 16)
-        let zero = Lanes(repeating: 0)
-        let full = Lanes(repeating: 255)
+        let neutral = Lanes(repeating: 1024)
         let alpha = SIMD8<UInt32>(repeating: 0xFF00_0000)
         for row in 0..<height {
             // The chroma rows this luma row sits between: the nearer weighs 3, the other 1.
@@ -64,14 +79,18 @@ enum RGBAKernels {
             for (src, down) in [(u, uDown), (v, vDown)] {
                 let a = src + near * cStride
                 let b = src + far * cStride
-                for k in 0..<cw { down[k] = 3 * Int32(a[k]) + Int32(b[k]) }
-                down[cw] = down[cw - 1]
-            }
-            for (down, across) in [(uDown, uRow), (vDown, vRow)] {
-                for k in 0..<cw {
-                    across[2 * k] = 2 * down[k]
-                    if 2 * k + 1 < width { across[2 * k + 1] = down[k] + down[k + 1] }
+                var k = 0
+                while k + 8 <= cw {
+                    let va = Lanes(truncatingIfNeeded: UnsafeRawPointer(a + k).loadUnaligned(as: SIMD8<UInt8>.self))
+                    let vb = Lanes(truncatingIfNeeded: UnsafeRawPointer(b + k).loadUnaligned(as: SIMD8<UInt8>.self))
+                    UnsafeMutableRawPointer(down + k).storeBytes(of: va &* 3 &+ vb, as: Lanes.self)
+                    k += 8
                 }
+                while k < cw {
+                    down[k] = 3 * Int32(a[k]) + Int32(b[k])
+                    k += 1
+                }
+                for pad in cw..<room { down[pad] = down[cw - 1] }
             }
             let luma = y + row * yStride
             let dst = out.bytes.advanced(by: row * out.stride).assumingMemoryBound(to: UInt32.self)
@@ -84,11 +103,8 @@ enum RGBAKernels {
                     for i in 0..<8 { yl[i] = Int32(luma[min(x + i, width - 1)]) }
                 }
                 let l = (yl &* 8 &- y0) &* ys &+ half
-                let up = UnsafeRawPointer(uRow + x).loadUnaligned(as: Lanes.self) &- 1024
-                let vp = UnsafeRawPointer(vRow + x).loadUnaligned(as: Lanes.self) &- 1024
-                func channel(_ c: Lanes) -> SIMD8<UInt32> {
-                    SIMD8<UInt32>(truncatingIfNeeded: (c &>> 17).clamped(lowerBound: zero, upperBound: full))
-                }
+                let up = across(uDown + x / 2) &- neutral
+                let vp = across(vDown + x / 2) &- neutral
                 let r = channel(l &+ cr &* vp)
                 let g = channel(l &- gu &* up &- gv &* vp)
                 let b = channel(l &+ cb &* up)
