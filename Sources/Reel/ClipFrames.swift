@@ -16,6 +16,7 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
         let clip: VideoClip
         let lock = NSLock()
         var frames: [Int: (image: Image, used: Int)] = [:]
+        var planes: [Int: (picture: YUVPicture, used: Int)] = [:]
         var clock = 0
 
         init(clip: VideoClip) { self.clip = clip }
@@ -52,6 +53,44 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
         return firstDamage
     }
 
+    /// Whether clip `name`'s frames can go to the encoder as they are (`VideoClip.givesPlanes`).
+    func givesPlanes(_ name: String) -> Bool { clips[name]?.clip.givesPlanes ?? false }
+
+    /// The frame clip `name` shows at `time` as its YUV planes (a clip that gives planes), kept
+    /// in a window as RGBA frames are; nil when it cannot be decoded (`damage` says why).
+    func planes(_ name: String, at time: Double) -> YUVPicture? {
+        guard let entry = clips[name] else { return nil }
+        entry.lock.lock()
+        defer { entry.lock.unlock() }
+        let index = entry.clip.frameIndex(at: time)
+        entry.clock += 1
+        if let kept = entry.planes[index] {
+            entry.planes[index] = (kept.picture, entry.clock)
+            return kept.picture
+        }
+        func keep(_ i: Int, _ picture: YUVPicture) {
+            entry.clock += 1
+            entry.planes[i] = (picture, entry.clock)
+            while entry.planes.count > window, let oldest = entry.planes.min(by: { $0.value.used < $1.value.used })?.key {
+                entry.planes[oldest] = nil
+            }
+        }
+        do {
+            let picture = try entry.clip.planes(index, passing: keep)
+            keep(index, picture)
+            return picture
+        } catch {
+            record(VideoDamage(clip: name, path: entry.clip.path, time: time, reason: error.message))
+            return nil
+        }
+    }
+
+    private func record(_ damage: VideoDamage) {
+        damageLock.lock()
+        defer { damageLock.unlock() }
+        if firstDamage == nil { firstDamage = damage }
+    }
+
     public func frame(_ name: String, at time: Double) -> Image? {
         guard let entry = clips[name] else { return nil }
         entry.lock.lock()
@@ -75,11 +114,7 @@ public final class ClipFrames: VideoFrames, @unchecked Sendable {
             return keep(index, try entry.clip.frame(index, passing: { i, p in _ = keep(i, p) }))
         } catch {
             // Drawn as nothing; the render decides whether that stops it (`damage`).
-            damageLock.lock()
-            defer { damageLock.unlock() }
-            if firstDamage == nil {
-                firstDamage = VideoDamage(clip: name, path: entry.clip.path, time: time, reason: error.message)
-            }
+            record(VideoDamage(clip: name, path: entry.clip.path, time: time, reason: error.message))
             return nil
         }
     }

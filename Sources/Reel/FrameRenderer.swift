@@ -17,6 +17,9 @@ public final class FrameRenderer {
     private var lastPlan: FramePlan?
     /// A whole RGBA frame, made the first time a frame cannot be drawn in bands.
     private var wholeFrame: PixelBuffer?
+    /// The clip under every other layer whose frames go to the encoder as they are where no
+    /// other layer covers them (`underlyingClip`); nil when there is none.
+    private lazy var underlying: String? = Self.underlyingClip(of: timeline, assets: assets)
 
     public convenience init(timeline: Timeline, assets: DrawingAssets) {
         self.init(timeline: timeline, assets: assets, keepsShadows: true, drawsByRows: true)
@@ -74,8 +77,70 @@ public final class FrameRenderer {
     /// soon as the rows its chroma reads are drawn (a frame that cannot be cut into bands is
     /// drawn whole first). No full RGBA frame is written.
     public func render(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
-        let plan = self.plan(timeline.presentation(at: time))
+        let tree = timeline.presentation(at: time)
+        if let name = underlying, try render(tree, over: name, converter: converter, into: frame) { return }
+        let plan = self.plan(tree)
         try draw(plan, converter: converter, frame: frame) { try $0() }
+    }
+
+    /// The asset name of the clip a timeline's bottom layer plays when the clip's frames can
+    /// go to the encoder untouched: a plain player layer filling the canvas (nothing else set
+    /// or animated on it) whose clip is 8-bit 4:2:0, upright, square-pixelled, the canvas's
+    /// pixel size, and read as BT.709 limited range, as the output is written.
+    static func underlyingClip(of timeline: Timeline, assets: DrawingAssets) -> String? {
+        guard let clips = assets.videos as? ClipFrames, let first = timeline.layers.first, first.animations.isEmpty,
+            first.sublayers.isEmpty, first.mask == nil, first.model.layerClass == .playerLayer,
+            let name = first.model.player.player, clips.givesPlanes(name), let info = clips.info[name],
+            info.readMatrix == "bt709", info.readRange == "tv", timeline.canvas.scale == 1,
+            info.width == timeline.canvas.pixelWidth, info.height == timeline.canvas.pixelHeight
+        else { return nil }
+        var plain = Layer(id: first.model.id)
+        plain.layerClass = .playerLayer
+        plain.frame = Rect(x: 0, y: 0, width: timeline.canvas.width, height: timeline.canvas.height)
+        plain.player = first.model.player
+        plain.timeRemap = first.model.timeRemap
+        return first.model == plain ? name : nil
+    }
+
+    /// Draws `tree` over its bottom clip's own YUV frame: the frame is copied to `frame` as it
+    /// is, and only the rows the other layers cover (the chroma's reach around them) are
+    /// converted to RGBA, drawn over and converted back. False, drawing nothing, when the
+    /// clip's frame cannot be decoded (the ordinary way then draws it as nothing, and says so).
+    private func render(_ tree: Layer, over name: String, converter: ColorConverter, into frame: VideoFrame) throws -> Bool {
+        guard let clips = assets.videos as? ClipFrames, let clip = tree.sublayers.first,
+            let picture = clips.planes(name, at: clip.player.time)
+        else { return false }
+        var above = tree
+        above.sublayers.removeFirst()
+        // The clip hides the canvas's background.
+        above.backgroundColor = nil
+        let plan = self.plan(above)
+        try picture.copy(into: frame)
+        let bands = Self.coveredBands(of: plan)
+        guard !bands.isEmpty else { return true }
+        let buffer = wholeFrame ?? makeBuffer()
+        wholeFrame = buffer
+        for band in bands { picture.rgba(rows: converter.sourceRows(for: band), into: buffer) }
+        executor.run(plan, into: buffer, over: true)
+        for band in bands { try converter.convert(buffer, rows: band, into: frame) }
+        return true
+    }
+
+    /// The rows a plan's steps draw in, as bands a converter takes (each from an even row to
+    /// an even row or the bottom), merged where they meet.
+    static func coveredBands(of plan: FramePlan) -> [Range<Int>] {
+        let rows = plan.steps.map(\.area).filter { !$0.isEmpty }.map { area -> Range<Int> in
+            (area.y & ~1)..<min((area.maxY + 1) & ~1, plan.height)
+        }.sorted { $0.lowerBound < $1.lowerBound }
+        var bands: [Range<Int>] = []
+        for r in rows where !r.isEmpty {
+            if let last = bands.last, r.lowerBound <= last.upperBound {
+                bands[bands.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                bands.append(r)
+            }
+        }
+        return bands
     }
 
     /// Rows above a band that band views keep from the band before: more than the chroma

@@ -49,10 +49,11 @@ enum RGBAKernels {
         return Lanes(even[0], odd[0], even[1], odd[1], even[2], odd[2], even[3], odd[3])
     }
 
-    /// Converts planes `width` x `height` (even or odd) into `out` (as large), opaque.
+    /// Converts planes `width` x `height` (even or odd) into `out` (as large), opaque; only
+    /// `rows` when given.
     static func convert(
         y: UnsafePointer<UInt8>, yStride: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, cStride: Int, width: Int,
-        height: Int, matrix m: Matrix, into out: PixelBuffer
+        height: Int, matrix m: Matrix, into out: PixelBuffer, rows: Range<Int>? = nil
     ) {
         let cw = (width + 1) / 2
         let ch = (height + 1) / 2
@@ -72,7 +73,7 @@ enum RGBAKernels {
         let half = Lanes(repeating: 1 << 16)
         let neutral = Lanes(repeating: 1024)
         let alpha = SIMD8<UInt32>(repeating: 0xFF00_0000)
-        for row in 0..<height {
+        for row in (rows ?? 0..<height).clamped(to: 0..<height) {
             // The chroma rows this luma row sits between: the nearer weighs 3, the other 1.
             let near = min(row / 2, ch - 1)
             let far = min(max(row % 2 == 0 ? near - 1 : near + 1, 0), ch - 1)

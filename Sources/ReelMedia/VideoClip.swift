@@ -183,6 +183,27 @@ public final class VideoClip {
     /// Frame `index` as premultiplied RGBA, upright and square-pixelled. `keep` sees every
     /// frame decoded on the way (decoding forward passes frames a window may want).
     public func frame(_ index: Int, passing keep: (Int, PixelBuffer) -> Void = { _, _ in }) throws(FFmpegError) -> PixelBuffer {
+        try decode(index, as: picture, passing: keep)
+    }
+
+    /// Whether frames can go to an encoder as the clip holds them: 8-bit 4:2:0 without
+    /// alpha, upright, square pixels (`planes` then gives them).
+    public var givesPlanes: Bool {
+        info.pixelFormat == "yuv420p" && info.rotation == 0 && info.width == info.codedWidth
+            && info.height == info.codedHeight && !info.hasAlpha
+    }
+
+    /// Frame `index` as its YUV planes, read with the clip's matrix and range (a clip that
+    /// `givesPlanes`); `keep` sees every frame decoded on the way.
+    public func planes(_ index: Int, passing keep: (Int, YUVPicture) -> Void = { _, _ in }) throws(FFmpegError) -> YUVPicture {
+        let matrix = RGBAKernels.Matrix(bt709: info.readMatrix == "bt709", fullRange: info.readRange == "pc")
+        return try decode(index, as: { YUVPicture($0, matrix: matrix) }, passing: keep)
+    }
+
+    /// Frame `index` made by `make` from the decoded frame, decoding forward or from a keyframe.
+    private func decode<T>(
+        _ index: Int, as make: (UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> T, passing keep: (Int, T) -> Void
+    ) throws(FFmpegError) -> T {
         let target = min(max(index, 0), times.count - 1)
         // Forward from the last frame when no keyframe lies between; else from the keyframe before.
         if let last, target > last, !keyframes[(last + 1)...target].contains(true) || target - last <= 8 {
@@ -191,7 +212,7 @@ public final class VideoClip {
             try seek(toFrame: target)
         }
         while true {
-            let (decoded, picture) = try next()
+            let (decoded, picture) = try next(make)
             last = decoded
             if decoded == target { return picture }
             if decoded > target {
@@ -217,7 +238,7 @@ public final class VideoClip {
     }
 
     /// The next frame out of the decoder, with its index.
-    private func next() throws(FFmpegError) -> (Int, PixelBuffer) {
+    private func next<T>(_ make: (UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> T) throws(FFmpegError) -> (Int, T) {
         while true {
             let r = avcodec_receive_frame(codec, frame)
             if r >= 0 {
@@ -226,7 +247,7 @@ public final class VideoClip {
                 let stamp = f.best_effort_timestamp != reel_nopts_value() ? f.best_effort_timestamp : f.pts
                 guard let index = indexOfStamp[stamp] else { continue }
                 decodedFrames += 1
-                return (index, try picture(frame!))
+                return (index, try make(frame!))
             }
             if r == reel_averror_eof() {
                 throw FFmpegError(call: "avcodec_receive_frame", message: "the clip ended before the frame wanted")

@@ -39,14 +39,15 @@ public final class PlanExecutor {
     /// caches lack (bitmaps, shadow shapes) is drawn from the plans the steps carry. A plan whose steps can all be cut by rows is
     /// drawn band by band, top to bottom; `done` is told each band's rows as it is finished
     /// (once, with every row, otherwise), so the caller can use them while they are in cache.
+    /// With `over`, nothing is cleared: the plan draws over what `buffer` holds.
     public func run(
-        _ plan: FramePlan, into buffer: PixelBuffer, clock: StepClock? = nil,
+        _ plan: FramePlan, into buffer: PixelBuffer, over: Bool = false, clock: StepClock? = nil,
         done: (Range<Int>) -> Void = { _ in }
     ) {
         let schedule = Schedule(plan, groupsByRow: drawsByRows)
         draw(
             plan, schedule, bandHeight: schedule.inBands ? PlanExecutor.bandHeight : max(buffer.height, 1),
-            clock: clock
+            clock: clock, clearing: !over
         ) { _ in
             buffer
         } done: { _, rows in
@@ -90,10 +91,10 @@ public final class PlanExecutor {
     /// The band loop: each band of rows is drawn into the buffer `target` gives for it (cleared
     /// first unless the plan covers it opaquely), then handed to `done`; then the frame ends.
     private func draw(
-        _ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, clock: StepClock?,
+        _ plan: FramePlan, _ schedule: Schedule, bandHeight: Int, clock: StepClock?, clearing: Bool = true,
         target: (Range<Int>) -> PixelBuffer, done: (PixelBuffer, Range<Int>) -> Void
     ) {
-        let covered = PlanExecutor.coversOpaquely(plan)
+        let covered = !clearing || PlanExecutor.coversOpaquely(plan)
         // The kept shadow masks of the plan's row-drawn groups, by shadow step: each band finds
         // them without hashing the cache's keys again.
         var kept: [Int: CoverageMask] = [:]

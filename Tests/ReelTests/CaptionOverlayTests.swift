@@ -50,6 +50,40 @@ import Testing
         #expect(!copied.isEmpty && copied == original)
     }
 
+    /// The rows no caption covers go to the encoder as the clip holds them: decoded losslessly,
+    /// they are the clip's own bytes; only the caption's rows differ.
+    @Test func rowsNoCaptionCoversAreTheClipsOwnBytes() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25:duration=1", "-c:v", "libx264", "-preset", "ultrafast",
+                "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
+                "-color_range", "tv", "clip.mp4"
+            ], in: dir)
+        try Data("1\n00:00:00,000 --> 00:00:01,000\nBurned in\n".utf8).write(to: dir.appendingPathComponent("subs.srt"))
+        let render = try runReel(
+            ["render", "--video", "clip.mp4", "--captions", "subs.srt", "-o", "out.mp4", "--crf", "0", "--preset", "ultrafast"],
+            in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let raw = ["-f", "rawvideo", "-pix_fmt", "yuv420p", "-"]
+        let ours = [UInt8](try ffmpeg(["-i", "out.mp4"] + raw, in: dir))
+        let theirs = [UInt8](try ffmpeg(["-i", "clip.mp4"] + raw, in: dir))
+        #expect(ours.count == theirs.count && ours.count == 25 * 320 * 240 * 3 / 2)
+        let frame = 320 * 240 * 3 / 2
+        var differing: Set<Int> = []
+        for f in 0..<25 {
+            for row in 0..<240
+            where ours[(f * frame + row * 320)..<(f * frame + row * 320 + 320)]
+                != theirs[(f * frame + row * 320)..<(f * frame + row * 320 + 320)]
+            {
+                differing.insert(row)
+            }
+        }
+        // The caption: 12 points at the bottom, its box ending 12 rows above the frame's bottom.
+        #expect(!differing.isEmpty && differing.allSatisfy { $0 >= 190 && $0 < 232 }, "\(differing.sorted())")
+    }
+
     @Test func aClipNamedThroughDotDotIsFound() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
