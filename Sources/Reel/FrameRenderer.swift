@@ -78,7 +78,8 @@ public final class FrameRenderer {
     /// drawn whole first). No full RGBA frame is written.
     public func render(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
         let tree = timeline.presentation(at: time)
-        if let name = underlying, try render(tree, over: name, converter: converter, into: frame) { return }
+        var unrecorded = FrameRecord(frame: 0, worker: 0)
+        if let name = underlying, try render(tree, over: name, converter: converter, into: frame, record: &unrecorded) { return }
         let plan = self.plan(tree)
         try draw(plan, converter: converter, frame: frame) { try $0() }
     }
@@ -106,23 +107,44 @@ public final class FrameRenderer {
     /// is, and only the rows the other layers cover (the chroma's reach around them) are
     /// converted to RGBA, drawn over and converted back. False, drawing nothing, when the
     /// clip's frame cannot be decoded (the ordinary way then draws it as nothing, and says so).
-    private func render(_ tree: Layer, over name: String, converter: ColorConverter, into frame: VideoFrame) throws -> Bool {
-        guard let clips = assets.videos as? ClipFrames, let clip = tree.sublayers.first,
-            let picture = clips.planes(name, at: clip.player.time)
-        else { return false }
+    /// With an `origin` (the run's start, monotonic ns), the decode, plan, draw and convert
+    /// stages are timed into `record` and each step's cost is kept for `layerCosts()`.
+    private func render(
+        _ tree: Layer, over name: String, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord,
+        origin: UInt64? = nil
+    ) throws -> Bool {
+        func stage(_ s: FrameStage, _ work: () throws -> Void) rethrows {
+            guard let origin else { return try work() }
+            record[s] = try Stopwatch.measure(from: origin, work)
+        }
+        guard let clips = assets.videos as? ClipFrames, let clip = tree.sublayers.first else { return false }
+        var found: YUVPicture?
+        stage(.decode) { found = clips.planes(name, at: clip.player.time) }
+        guard let picture = found else { return false }
         var above = tree
         above.sublayers.removeFirst()
         // The clip hides the canvas's background.
         above.backgroundColor = nil
-        let plan = self.plan(above)
-        try picture.copy(into: frame)
+        var planned: FramePlan?
+        stage(.plan) { planned = self.plan(above) }
+        let plan = planned!
         let bands = Self.coveredBands(of: plan)
-        guard !bands.isEmpty else { return true }
         let buffer = wholeFrame ?? makeBuffer()
         wholeFrame = buffer
-        for band in bands { picture.rgba(rows: converter.sourceRows(for: band), into: buffer) }
-        executor.run(plan, into: buffer, over: true)
-        for band in bands { try converter.convert(buffer, rows: band, into: frame) }
+        if origin != nil { clock.reset(steps: plan.steps.count) }
+        try stage(.draw) {
+            try picture.copy(into: frame)
+            for band in bands { picture.rgba(rows: converter.sourceRows(for: band), into: buffer) }
+            executor.run(plan, into: buffer, over: true, clock: origin == nil ? nil : clock)
+        }
+        try stage(.convert) {
+            for band in bands { try converter.convert(buffer, rows: band, into: frame) }
+        }
+        if origin != nil {
+            let draw = record[.draw]
+            clock.apportion(stageWall: draw.wall, stageCPU: draw.cpu)
+            lastPlan = plan
+        }
         return true
     }
 
@@ -198,6 +220,11 @@ public final class FrameRenderer {
     {
         var tree: Layer?
         record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
+        if let name = underlying,
+            try render(tree!, over: name, converter: converter, into: frame, record: &record, origin: origin)
+        {
+            return
+        }
         if let videos = assets.videos {
             // The clips' frames fetched before planning, which then finds them kept.
             record[.decode] = Stopwatch.measure(from: origin) { Self.fetchFrames(of: tree!, from: videos) }

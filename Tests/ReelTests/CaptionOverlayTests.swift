@@ -102,6 +102,32 @@ import Testing
         #expect(render.status == 0, "\(render.stderr)")
     }
 
+    /// `inspect`, `profile` and `validate` take a clip and captions without a timeline, as
+    /// `render` and `frame` do.
+    @Test func everyCommandTakesAClipAndCaptionsWithoutATimeline() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=160x90:rate=10:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-colorspace", "bt709", "-color_range", "tv", "clip.mp4"
+            ], in: dir)
+        try Data("1\n00:00:00,000 --> 00:00:00,500\nHello\n".utf8).write(to: dir.appendingPathComponent("subs.srt"))
+        let inspect = try runReel(
+            ["inspect", "--video", "clip.mp4", "--captions", "subs.srt", "--time", "0.2", "--layer=--captions", "--key", "lines"],
+            in: dir)
+        #expect(inspect.status == 0 && inspect.stdout.contains("\"text\": \"Hello\""), "\(inspect.stdout) \(inspect.stderr)")
+        let profile = try runReel(
+            ["profile", "--video", "clip.mp4", "--captions", "subs.srt", "--frames", "0..<4", "--encode"], in: dir)
+        #expect(profile.status == 0 && profile.stdout.contains("4 frames at 160x90"), "\(profile.stdout) \(profile.stderr)")
+        let validate = try runReel(["validate", "--video", "clip.mp4", "--captions", "subs.srt"], in: dir)
+        #expect(validate.status == 0 && validate.stdout.contains("read as bt709/tv (as tagged)"), "\(validate.stdout)")
+        let none = try runReel(["render", "-o", "x.mp4"], in: dir)
+        #expect(
+            none.status != 0 && none.stderr.contains("Missing the timeline file (or --video CLIP to draw over)"), "\(none.stderr)"
+        )
+    }
+
     @Test func anUntaggedClipIsReadAsFFmpegReadsIt() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
