@@ -151,7 +151,8 @@ enum TextLayerPlanner: ClassPlanner {
     }
 
     /// The round-joined outline stroke of group `k`'s glyphs, `width` points wide, in the space
-    /// `transform` maps the block's space to: one union, so strokes that meet blend once.
+    /// `transform` maps the block's space to, to be filled as one coverage, so strokes that
+    /// meet blend once.
     static func strokePolygons(_ layout: TextLayout, group k: Int, width: Double, transform: Transform3D) -> [[Point]] {
         var polygons: [[Point]] = []
         let glyphs = layout.glyphs[layout.groups[k].glyphs]
@@ -162,6 +163,8 @@ enum TextLayerPlanner: ClassPlanner {
             let style = StrokeStyle(lineWidth: width / s, lineCap: .round, lineJoin: .round)
             polygons += Stroker.outline(of: g.face.outline(of: g.id), style: style, transform: place.concatenating(transform))
         }
-        return glyphs.count > 1 ? FillRule.nonZero.trapezoids(of: polygons) : polygons
+        // Each glyph's stroke is a union of trapezoids wound one way: filled together under the
+        // non-zero rule, strokes that meet are covered once without a union of their own.
+        return polygons
     }
 }

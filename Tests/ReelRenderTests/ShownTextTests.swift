@@ -55,6 +55,28 @@ import Testing
         #expect(typesetter.layout(block("Fits", fit: true)).scale == 1)
     }
 
+    @Test func strokesThatMeetAreBlendedOnce() throws {
+        var layer = Layer(id: "t")
+        layer.layerClass = .textLayer
+        layer.frame = Rect(x: 10, y: 10, width: 380, height: 120)
+        layer.text.runs = [TextRun("AVAW")]
+        layer.text.fontSize = 80
+        layer.text.foregroundColor = .clear
+        layer.text.strokeColor = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        layer.text.strokeWidth = 14
+        var root = Layer(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 400, height: 140)
+        root.sublayers = [layer]
+        let buffer = PixelBuffer(width: 400, height: 140)
+        RenderHarness.renderer(width: 400, height: 140).render(root, into: buffer)
+        var alphas: [UInt8: Int] = [:]
+        for y in 0..<140 { for x in 0..<400 { alphas[buffer.pixel(x: x, y: y).a, default: 0] += 1 } }
+        // Wide strokes of neighbouring letters overlap, yet nothing is darker than one stroke.
+        let most = alphas.keys.max() ?? 0
+        #expect(most >= 127 && most <= 128, "\(alphas.sorted { $0.key > $1.key }.prefix(4))")
+        #expect((alphas[127] ?? 0) + (alphas[128] ?? 0) > 2000)
+    }
+
     @Test func lineBoxesThatOverlapAreBlendedOnce() throws {
         var layer = Layer(id: "t")
         layer.layerClass = .textLayer
