@@ -197,7 +197,7 @@ public final class VideoClip {
     /// `givesPlanes`); `keep` sees every frame decoded on the way.
     public func planes(_ index: Int, passing keep: (Int, YUVPicture) -> Void = { _, _ in }) throws(FFmpegError) -> YUVPicture {
         let matrix = RGBAKernels.Matrix(bt709: info.readMatrix == "bt709", fullRange: info.readRange == "pc")
-        return try decode(index, as: { YUVPicture($0, matrix: matrix) }, passing: keep)
+        return try decode(index, as: { (f) throws(FFmpegError) in try YUVPicture(f, matrix: matrix) }, passing: keep)
     }
 
     /// Frame `index` made by `make` from the decoded frame, decoding forward or from a keyframe.

@@ -1,37 +1,22 @@
 import CFFmpeg
 import ReelCore
 
-/// A decoded 8-bit 4:2:0 frame of a clip as its planes (rows packed, no padding): what an
-/// overlay hands to the encoder untouched where no layer covers it, and converts to RGBA
-/// (`RGBAKernels`) only in the rows a layer covers.
+/// A decoded 8-bit 4:2:0 frame of a clip, held by reference (the decoder's own buffers, no
+/// copy): what an overlay hands to the encoder untouched where no layer covers it, and
+/// converts to RGBA (`RGBAKernels`) only in the rows a layer covers.
 public final class YUVPicture: @unchecked Sendable {
-    public let width: Int
-    public let height: Int
-    let y: [UInt8]
-    let u: [UInt8]
-    let v: [UInt8]
+    /// A reference to the decoded frame; only read.
+    private let decoded: VideoFrame
     /// The matrix and range it is read with.
     let matrix: RGBAKernels.Matrix
 
-    var chromaWidth: Int { (width + 1) / 2 }
+    public var width: Int { decoded.width }
+    public var height: Int { decoded.height }
 
-    /// A copy of `frame`'s planes (yuv420p or yuvj420p).
-    init(_ frame: UnsafeMutablePointer<AVFrame>, matrix: RGBAKernels.Matrix) {
-        let f = frame.pointee
-        width = Int(f.width)
-        height = Int(f.height)
+    /// A new reference to `frame` (yuv420p or yuvj420p).
+    init(_ frame: UnsafeMutablePointer<AVFrame>, matrix: RGBAKernels.Matrix) throws(FFmpegError) {
+        decoded = try VideoFrame(referencing: frame)
         self.matrix = matrix
-        func plane(_ data: UnsafeMutablePointer<UInt8>?, _ stride: Int32, _ w: Int, _ h: Int) -> [UInt8] {
-            guard let data else { return [UInt8](repeating: 128, count: w * h) }
-            return [UInt8](unsafeUninitializedCapacity: w * h) { out, count in
-                for row in 0..<h { (out.baseAddress! + row * w).update(from: data + row * Int(stride), count: w) }
-                count = w * h
-            }
-        }
-        let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
-        y = plane(f.data.0, f.linesize.0, width, height)
-        u = plane(f.data.1, f.linesize.1, cw, ch)
-        v = plane(f.data.2, f.linesize.2, cw, ch)
     }
 
     /// Its planes copied into `frame` (yuv420p of the same size) as they are.
@@ -41,11 +26,14 @@ public final class YUVPicture: @unchecked Sendable {
                 call: "YUVPicture.copy", message: "a \(width)x\(height) picture into a \(frame.width)x\(frame.height) frame")
         }
         try FFmpegError.check(av_frame_make_writable(frame.frame), "av_frame_make_writable")
-        let (cw, ch) = ((width + 1) / 2, (height + 1) / 2)
-        frame.withPlanes { planes, strides in
-            for (k, (source, w, h)) in [(y, width, height), (u, cw, ch), (v, cw, ch)].enumerated() {
-                source.withUnsafeBufferPointer { s in
-                    for row in 0..<h { (planes[k]! + row * Int(strides[k])).update(from: s.baseAddress! + row * w, count: w) }
+        let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
+        decoded.withPlanes { from, fromStrides in
+            frame.withPlanes { to, toStrides in
+                for k in 0..<3 {
+                    let (w, h) = sizes[k]
+                    for row in 0..<h {
+                        (to[k]! + row * Int(toStrides[k])).update(from: from[k]! + row * Int(fromStrides[k]), count: w)
+                    }
                 }
             }
         }
@@ -53,14 +41,10 @@ public final class YUVPicture: @unchecked Sendable {
 
     /// Rows `rows` of the picture as opaque RGBA into the same rows of `buffer` (its size).
     public func rgba(rows: Range<Int>, into buffer: PixelBuffer) {
-        y.withUnsafeBufferPointer { yp in
-            u.withUnsafeBufferPointer { up in
-                v.withUnsafeBufferPointer { vp in
-                    RGBAKernels.convert(
-                        y: yp.baseAddress!, yStride: width, u: up.baseAddress!, v: vp.baseAddress!, cStride: chromaWidth,
-                        width: width, height: height, matrix: matrix, into: buffer, rows: rows)
-                }
-            }
+        decoded.withPlanes { planes, strides in
+            RGBAKernels.convert(
+                y: planes[0]!, yStride: Int(strides[0]), u: planes[1]!, v: planes[2]!, cStride: Int(strides[1]), width: width,
+                height: height, matrix: matrix, into: buffer, rows: rows)
         }
     }
 }
