@@ -12,15 +12,22 @@ public enum TimelineFile {
     /// `checkingFiles: false` leaves the asset files unchecked, for commands that draw nothing
     /// (`hit`).
     public static func open(
-        _ path: String?, assetsRoot: String? = nil, overlay: Overlay = Overlay(), checkingFiles: Bool = true
+        _ path: String?, assetsRoot: String? = nil, overlay: Overlay = Overlay(), variables: [String: String] = [:],
+        checkingFiles: Bool = true
     ) throws -> Timeline {
         let root = assetsRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         var timeline: Timeline
         do {
             if let path, overlay.isEmpty {
-                timeline = try LottieFile.open(path) ?? Timeline.load(contentsOf: path)
+                if let lottie = try LottieFile.open(path) {
+                    // A Lottie file has no template variables (`reel import` makes a timeline that can).
+                    _ = try TemplateVariables.resolve(.object([]), set: variables, file: path)
+                    timeline = lottie
+                } else {
+                    timeline = try Timeline.load(contentsOf: path, variables: variables)
+                }
             } else {
-                timeline = try VideoOverlay.load(path, overlay: overlay)
+                timeline = try VideoOverlay.load(path, overlay: overlay, variables: variables)
             }
         } catch var error as TimelineError {
             // A misspelt name and a missing file are reported in the same run.

@@ -35,7 +35,7 @@ public enum VideoOverlay {
 
     /// The timeline at `path` (none: an empty one) with the overlay's clip beneath its layers
     /// and its captions above them (`TimelineFile.open` checks its files).
-    static func load(_ path: String?, overlay: Overlay) throws -> Timeline {
+    static func load(_ path: String?, overlay: Overlay, variables: [String: String] = [:]) throws -> Timeline {
         var defaults: Canvas.Defaults? = nil
         if let clip = overlay.clip {
             if let found = AssetFiles.unreadable(clip) {
@@ -58,7 +58,8 @@ public enum VideoOverlay {
         var timeline: Timeline
         if let path {
             timeline =
-                try (defaults == nil ? LottieFile.open(path) : nil) ?? Timeline.load(contentsOf: path, canvasDefaults: defaults)
+                try (defaults == nil ? LottieFile.open(path) : nil)
+                ?? Timeline.load(contentsOf: path, canvasDefaults: defaults, variables: variables)
         } else {
             let clip = overlay.clip ?? ""
             timeline = try Timeline.decode(

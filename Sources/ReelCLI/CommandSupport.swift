@@ -41,8 +41,10 @@ struct AssetsRootOption: ParsableArguments {
     /// Opens a timeline file and checks its asset files (inside the root, regular, readable),
     /// reporting their problems as the file's, with its warnings; the warnings of a file that
     /// opens (what an imported Lottie file draws differently) are printed unless `quiet`.
-    func load(_ path: String?, overlay: Overlay = Overlay(), quiet: Bool = false) throws -> Timeline {
-        let timeline = try TimelineFile.open(path, assetsRoot: folder, overlay: overlay)
+    func load(
+        _ path: String?, overlay: Overlay = Overlay(), variables: [String: String] = [:], quiet: Bool = false
+    ) throws -> Timeline {
+        let timeline = try TimelineFile.open(path, assetsRoot: folder, overlay: overlay, variables: variables)
         if !quiet { printWarnings(of: timeline) }
         return timeline
     }

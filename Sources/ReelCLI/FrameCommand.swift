@@ -26,7 +26,9 @@ struct FrameCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let timeline = try canvas.apply(
-                to: assets.load(moment.overlay.timeline(moment.timeline), overlay: moment.overlay.overlay))
+                to: assets.load(
+                    moment.overlay.timeline(moment.timeline), overlay: moment.overlay.overlay,
+                    variables: moment.template.variables))
             let renderer = try FrameRenderer(timeline: timeline, memory: memory.budget)
             for warning in TextInspection.fonts(of: timeline, assets: renderer.assets).warnings
                 + TextInspection.captionWarnings(renderer.assets)

@@ -20,6 +20,8 @@ struct ProfileCommand: ParsableCommand {
 
     @OptionGroup var overlay: OverlayOptions
 
+    @OptionGroup var template: TemplateOptions
+
     @Option(help: "Only these frames, as A..<B (frame f shows time f / fps).")
     var frames: FrameRangeArgument?
 
@@ -66,7 +68,9 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let timeline = try canvas.apply(to: assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay)).evenSized
+            let timeline = try canvas.apply(
+                to: assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay, variables: template.variables)
+            ).evenSized
             var raw: FileHandle?
             if let rawVideo {
                 guard FileManager.default.createFile(atPath: rawVideo, contents: nil),

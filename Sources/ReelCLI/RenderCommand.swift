@@ -68,6 +68,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var overlay: OverlayOptions
 
+    @OptionGroup var template: TemplateOptions
+
     @Option(
         help: ArgumentHelp(
             "Render piece K of N (K/N, or `auto` from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX with REEL_SEGMENTS) into the folder -o names, with a manifest, for `reel join`.",
@@ -110,7 +112,8 @@ struct RenderCommand: ParsableCommand {
         try reportingErrors {
             // Video needs even pixel sizes; a PNG sequence keeps the canvas as it is.
             let drawn = try canvas.apply(
-                to: assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay, quiet: quiet))
+                to: assets.load(
+                    overlay.timeline(self.timeline), overlay: overlay.overlay, variables: template.variables, quiet: quiet))
             let timeline = OutputFormat.namesSequence(output ?? "") ? drawn : drawn.evenSized
             if !quiet { try printTextWarnings(of: timeline) }
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.

@@ -9,13 +9,16 @@ struct TimelineMoment: ParsableArguments {
 
     @OptionGroup var overlay: OverlayOptions
 
+    @OptionGroup var template: TemplateOptions
+
     @Option(help: "Time in seconds.")
     var time: Double = 0
 
     /// The timeline file, with its clip and captions.
     func open(assetsRoot: String? = nil, checkingFiles: Bool = true) throws -> Timeline {
         try TimelineFile.open(
-            try overlay.timeline(timeline), assetsRoot: assetsRoot, overlay: overlay.overlay, checkingFiles: checkingFiles)
+            try overlay.timeline(timeline), assetsRoot: assetsRoot, overlay: overlay.overlay, variables: template.variables,
+            checkingFiles: checkingFiles)
     }
 
     func validate() throws {

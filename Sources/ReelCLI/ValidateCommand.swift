@@ -16,11 +16,14 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var overlay: OverlayOptions
 
+    @OptionGroup var template: TemplateOptions
+
     @OptionGroup var memory: MemoryLimitOption
 
     func run() throws {
         try reportingErrors {
-            let t = try assets.load(overlay.timeline(self.timeline), overlay: overlay.overlay, quiet: true)
+            let t = try assets.load(
+                overlay.timeline(self.timeline), overlay: overlay.overlay, variables: template.variables, quiet: true)
             let snapBacks = t.snapBackWarnings()
             for warning in t.warnings + snapBacks { printError("warning: \(warning)") }
             // Every asset must decode, as a render would need it to, and one worker must fit the memory limit.

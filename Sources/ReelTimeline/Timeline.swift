@@ -132,7 +132,10 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// Reads and validates a timeline file, reporting every problem at once.
-    public static func load(contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil) throws(TimelineError) -> Timeline {
+    /// `variables` are `--set` values of the timeline's template variables, by name.
+    public static func load(
+        contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil, variables: [String: String] = [:]
+    ) throws(TimelineError) -> Timeline {
         let url = URL(fileURLWithPath: path)
         // Refused by its size before it is read: parsing keeps several copies of the file.
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -155,7 +158,7 @@ public struct Timeline: Hashable, Sendable {
         }
         return try decode(
             text, file: path, name: url.deletingPathExtension().lastPathComponent,
-            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults)
+            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults, variables: variables)
     }
 
     /// The offset of the first byte that does not belong to valid UTF-8; nil when all do.
@@ -176,9 +179,10 @@ public struct Timeline: Hashable, Sendable {
     /// assets' root; `canvasDefaults` fill canvas keys the file leaves out.
     public static func decode(
         _ text: String, file: String = "<timeline>", name: String = "timeline",
-        baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil
+        baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil,
+        variables: [String: String] = [:]
     ) throws(TimelineError) -> Timeline {
-        let json: JSONValue
+        var json: JSONValue
         do {
             json = try JSONParser.parse(text)
         } catch {
@@ -186,6 +190,7 @@ public struct Timeline: Hashable, Sendable {
                 file: file,
                 problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
         }
+        json = try TemplateVariables.resolve(json, set: variables, file: file)
         return try decode(json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
     }
 

@@ -41,7 +41,7 @@ final class TimelineDecoder {
         self.canvasDefaults = canvasDefaults
     }
 
-    static let rootKeys = ["$schema", "version", "name", "canvas", "assets", "audio", "layers"]
+    static let rootKeys = ["$schema", "version", "name", "variables", "canvas", "assets", "audio", "layers"]
     static let audioKeys = ["asset", "start", "volume"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
     static let assetKeys = ["path", "index", "colorspace"]

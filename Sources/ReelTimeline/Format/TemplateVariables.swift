@@ -1,0 +1,254 @@
+import ReelCore
+import ReelJSON
+
+/// Reel's template variables (the extensions page, "Templates"): a timeline's `variables`
+/// declare names with a type and a default; `{"var": "NAME"}` stands for a value anywhere one
+/// goes, and `{{NAME}}` inside a `string`, a run's `text` or an `id` for its text. Resolved on
+/// the parsed document before it is decoded, with the values `--set` gives, so the decoder
+/// checks every substituted value where it lands, with its JSON path.
+public enum TemplateVariables {
+    /// What a variable holds, and how `--set` and the file write it.
+    public enum Kind: String, CaseIterable, Sendable {
+        case text, number, color, asset, boolean
+    }
+
+    /// The document with every variable replaced by its value (the `--set` value, else the
+    /// default) and `variables` removed; unchanged when it declares none and nothing is set.
+    /// Throws every problem at once, each with its JSON path or `--set NAME`.
+    public static func resolve(_ json: JSONValue, set: [String: String], file: String) throws(TimelineError) -> JSONValue {
+        guard case .object(var members) = json, let k = members.firstIndex(where: { $0.key == "variables" }) else {
+            if let name = set.keys.sorted().first {
+                throw TimelineError(
+                    file: file,
+                    problems: [
+                        TimelineProblem(
+                            path: "--set \(name)", expected: "a variable the timeline declares",
+                            found: "a timeline that declares none")
+                    ])
+            }
+            return json
+        }
+        var problems: [TimelineProblem] = []
+        // Declarations: a type and a default each.
+        var kinds: [String: Kind] = [:]
+        var defaults: [String: JSONValue] = [:]
+        guard case .object(let declared) = members[k].value else {
+            throw TimelineError(
+                file: file,
+                problems: [
+                    TimelineProblem(
+                        path: "variables", expected: "an object of variables by name", found: members[k].value.kindDescription)
+                ])
+        }
+        for (name, declaration) in declared {
+            let path = "variables.\(name)"
+            guard Self.isName(name) else {
+                problems.append(
+                    TimelineProblem(
+                        path: path, expected: "a name of ASCII letters, digits and _ (not starting with a digit)",
+                        found: "\"\(name)\""))
+                continue
+            }
+            guard case .object(let d) = declaration else {
+                problems.append(
+                    TimelineProblem(path: path, expected: "{\"type\", \"default\"}", found: declaration.kindDescription))
+                continue
+            }
+            for (key, _) in d where key != "type" && key != "default" {
+                problems.append(TimelineProblem(path: "\(path).\(key)", expected: "only `type` and `default`", found: "`\(key)`"))
+            }
+            guard case .string(let t)? = d.first(where: { $0.key == "type" })?.value, let kind = Kind(rawValue: t) else {
+                problems.append(
+                    TimelineProblem(
+                        path: "\(path).type",
+                        expected: "one of " + Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "),
+                        found: d.first(where: { $0.key == "type" })?.value.kindDescription ?? "none"))
+                continue
+            }
+            guard let value = d.first(where: { $0.key == "default" })?.value else {
+                problems.append(
+                    TimelineProblem(path: "\(path).default", expected: "a default \(kind.rawValue) value", found: "none"))
+                continue
+            }
+            kinds[name] = kind
+            defaults[name] = value
+        }
+        // Values: `--set` over the defaults, each checked against its type.
+        var values: [String: JSONValue] = [:]
+        for (name, text) in set.sorted(by: { $0.key < $1.key }) {
+            guard let kind = kinds[name] else {
+                problems.append(
+                    TimelineProblem(
+                        path: "--set \(name)",
+                        expected: "a variable the timeline declares (\(kinds.keys.sorted().joined(separator: ", ")))",
+                        found: "\"\(name)\"", suggestion: Suggestion.didYouMean(name, in: kinds.keys.sorted())))
+                continue
+            }
+            guard let value = kind.parse(text) else {
+                problems.append(TimelineProblem(path: "--set \(name)", expected: kind.expectation, found: "\"\(text)\""))
+                continue
+            }
+            values[name] = value
+        }
+        // Defaults may name other variables; a chain that comes back to itself is refused, once.
+        var failed: Set<String> = []
+        func value(of name: String, _ seen: [String]) -> JSONValue? {
+            if let v = values[name] { return v }
+            guard !failed.contains(name) else { return nil }
+            guard let d = defaults[name], let kind = kinds[name] else { return nil }
+            if case .object(let o) = d, o.count == 1, o[0].key == "var", case .string(let other) = o[0].value {
+                guard !seen.contains(other) else {
+                    failed.formUnion(seen + [name])
+                    problems.append(
+                        TimelineProblem(
+                            path: "variables.\(name).default", expected: "a default that does not name itself through others",
+                            found: (seen + [name, other]).suffix(from: seen.firstIndex(of: other) ?? 0).joined(separator: " -> "))
+                    )
+                    return nil
+                }
+                guard kinds[other] == kind, let v = value(of: other, seen + [name]) else {
+                    failed.insert(name)
+                    if kinds[other] != kind {
+                        problems.append(
+                            TimelineProblem(
+                                path: "variables.\(name).default", expected: "a declared \(kind.rawValue) variable",
+                                found: "\"\(other)\""))
+                    }
+                    return nil
+                }
+                values[name] = v
+                return v
+            }
+            guard kind.holds(d) else {
+                problems.append(
+                    TimelineProblem(path: "variables.\(name).default", expected: kind.expectation, found: d.kindDescription))
+                return nil
+            }
+            values[name] = d
+            return d
+        }
+        for name in kinds.keys.sorted() { _ = value(of: name, []) }
+        guard problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
+        members.remove(at: k)
+        var walker = Walker(values: values, kinds: kinds)
+        let resolved = walker.replace(.object(members), path: "", key: nil)
+        guard walker.problems.isEmpty else { throw TimelineError(file: file, problems: walker.problems) }
+        return resolved
+    }
+
+    /// Whether `name` may name a variable: ASCII letters, digits and `_`, not starting with a digit.
+    static func isName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
+    }
+
+    /// The document's values with the variables replaced, and what did not resolve.
+    private struct Walker {
+        let values: [String: JSONValue]
+        let kinds: [String: Kind]
+        var problems: [TimelineProblem] = []
+
+        /// Keys whose strings take `{{NAME}}`: a text layer's string, a run's text, an id.
+        static let textKeys: Set<String> = ["string", "text", "id"]
+
+        mutating func replace(_ v: JSONValue, path: String, key: String?) -> JSONValue {
+            switch v {
+            case .object(let members):
+                if members.count == 1, members[0].key == "var" {
+                    guard case .string(let name) = members[0].value, let value = values[name] else {
+                        problems.append(
+                            TimelineProblem(
+                                path: path, expected: "a declared variable (\(values.keys.sorted().joined(separator: ", ")))",
+                                found: members[0].value.kindDescription))
+                        return v
+                    }
+                    return value
+                }
+                return .object(
+                    members.map { m in
+                        (m.key, replace(m.value, path: path.isEmpty ? m.key : "\(path).\(m.key)", key: m.key))
+                    })
+            case .array(let items):
+                return .array(items.enumerated().map { i, item in replace(item, path: "\(path)[\(i)]", key: key) })
+            case .string(let s) where key.map(Walker.textKeys.contains) == true && s.contains("{{"):
+                return .string(fill(s, path: path))
+            default:
+                return v
+            }
+        }
+
+        /// `s` with each `{{NAME}}` replaced by the value's text.
+        mutating func fill(_ s: String, path: String) -> String {
+            var out = ""
+            var rest = Substring(s)
+            while let open = rest.range(of: "{{") {
+                out += rest[..<open.lowerBound]
+                let after = rest[open.upperBound...]
+                guard let close = after.range(of: "}}"), let value = values[String(after[..<close.lowerBound])] else {
+                    let shown = after.prefix(30)
+                    problems.append(
+                        TimelineProblem(
+                            path: path,
+                            expected: "`{{NAME}}` naming a declared variable (\(values.keys.sorted().joined(separator: ", ")))",
+                            found: "\"{{\(shown)\""))
+                    return s
+                }
+                out += Kind.text(of: value)
+                rest = after[close.upperBound...]
+            }
+            return out + rest
+        }
+    }
+}
+
+extension TemplateVariables.Kind {
+    /// How the value is written, for messages.
+    var expectation: String {
+        switch self {
+        case .text: return "text"
+        case .number: return "a number"
+        case .color: return "a colour \"#RRGGBB\" or \"#RRGGBBAA\" (or [red, green, blue, alpha] in the file)"
+        case .asset: return "a file path"
+        case .boolean: return "true or false"
+        }
+    }
+
+    /// A `--set` value read as this type; nil when it is not one.
+    func parse(_ text: String) -> JSONValue? {
+        switch self {
+        case .text: return .string(text)
+        case .asset: return text.isEmpty ? nil : .string(text)
+        case .boolean: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+        case .color: return Color(hex: text) != nil ? .string(text) : nil
+        case .number:
+            guard case .number(let v)? = try? JSONParser.parse(text), abs(v) <= 1e15 else { return nil }
+            return .number(v)
+        }
+    }
+
+    /// Whether a default in the file is of this type.
+    func holds(_ v: JSONValue) -> Bool {
+        switch (self, v) {
+        case (.text, .string), (.number, .number), (.boolean, .bool): return true
+        case (.asset, .string(let s)): return !s.isEmpty
+        case (.color, .string(let s)): return Color(hex: s) != nil
+        case (.color, .array(let a)):
+            return (a.count == 3 || a.count == 4)
+                && a.allSatisfy { if case .number(let n) = $0 { n >= 0 && n <= 1 } else { false } }
+        default: return false
+        }
+    }
+
+    /// A value as `{{NAME}}` writes it: text as it is, numbers in their shortest form.
+    static func text(of v: JSONValue) -> String {
+        switch v {
+        case .string(let s): return s
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+        case .array(let items): return "[" + items.map(text(of:)).joined(separator: ", ") + "]"
+        default: return ""
+        }
+    }
+}
