@@ -97,13 +97,13 @@ public enum TemplateVariables {
             guard !failed.contains(name) else { return nil }
             guard let d = defaults[name], let kind = kinds[name] else { return nil }
             if case .object(let o) = d, o.count == 1, o[0].key == "var", case .string(let other) = o[0].value {
-                guard !seen.contains(other) else {
-                    failed.formUnion(seen + [name])
+                let chain = seen + [name]
+                if let start = chain.firstIndex(of: other) {
+                    failed.formUnion(chain)
                     problems.append(
                         TimelineProblem(
                             path: "variables.\(name).default", expected: "a default that does not name itself through others",
-                            found: (seen + [name, other]).suffix(from: seen.firstIndex(of: other) ?? 0).joined(separator: " -> "))
-                    )
+                            found: (chain[start...] + [other]).joined(separator: " -> ")))
                     return nil
                 }
                 guard kinds[other] == kind, let v = value(of: other, seen + [name]) else {
