@@ -51,7 +51,8 @@ import Testing
         made.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
         made.arguments = [
             "-v", "error", "-y", "-f", "lavfi", "-i",
-            "gradients=s=160x90:c0=0x1040E0:c1=0xF0C020:x0=0:y0=0:x1=160:y1=90:speed=0.00001:seed=1:rate=10:duration=0.3", "-c:v", "libx264", "-qp",
+            "gradients=s=160x90:c0=0x1040E0:c1=0xF0C020:x0=0:y0=0:x1=160:y1=90:speed=0.00001:seed=1:rate=10:duration=0.3", "-c:v",
+            "libx264", "-qp",
             "0",
             "-pix_fmt", "yuv420p", "-colorspace", "bt709", "-color_range", "tv", path
         ]
