@@ -137,3 +137,11 @@ public enum TimelineAssets {
         return "a damaged or cut-short image libav could not decode (\(error.message))"
     }
 }
+
+extension DrawingAssets {
+    /// Whether the clip file at a path, one of `timeline`'s video assets, has a sound track.
+    public func clipHasSound(_ timeline: Timeline) -> (String) -> Bool {
+        let clips = (videos as? ClipFrames)?.info ?? [:]
+        return { path in clips.contains { timeline.assets[$0.key] == path && $0.value.hasAudio } }
+    }
+}

@@ -28,12 +28,12 @@ public enum VideoExporter {
             throw RenderError.frameRange(requested: frames, available: all)
         }
         // `--audio` replaces the timeline's own.
-        var audio = options.silent ? nil : options.audio ?? timeline.audio
+        let audio = options.silent ? [] : options.audio.map { [$0] } ?? timeline.audio
         // A single file's path is checked first (a folder, a device, the input itself).
         let output =
             OutputFormat.namesSequence(path)
             ? nil
-            : try AtomicOutput(destination: path, protecting: inputs + [audio?.path].compactMap { $0 } + timeline.assets.values)
+            : try AtomicOutput(destination: path, protecting: inputs + audio.map(\.path) + timeline.assets.values)
         let format = try OutputFormat.forOutput(
             path, codec: options.codec, pixelFormat: options.pixelFormat, audioCodec: options.audioCodec)
         let background = timeline.canvas.background
@@ -44,9 +44,10 @@ public enum VideoExporter {
         if let given = options.audio {
             guard format.takesAudio else { throw RenderError.audioInSilentFormat(path: path, format: format, audio: given) }
             try TimelineAssets.checkAudioFile(given, of: timeline)
-        } else if let own = audio, !format.takesAudio {
-            notice("the timeline's audio (\(own.name)) is left out: a \(format.codecName) has no sound track")
-            audio = nil
+        } else if !audio.isEmpty, !format.takesAudio {
+            notice(
+                "the timeline's audio (\(audio.map(\.name).joined(separator: ", "))) is left out: a \(format.codecName) has no sound track"
+            )
         }
         let settings = VideoSettings(
             width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, frameRate: timeline.canvas.fps,
@@ -81,15 +82,11 @@ public enum VideoExporter {
                 encoder = try GIFEncoder(path: temporary, settings: settings, palette: palette.make(), dither: options.dither)
                 passes = 2
             } else {
-                // The timeline's (or --audio's) sound and every playing clip layer's with sound, mixed.
-                let clips = (assets.videos as? ClipFrames)?.info ?? [:]
-                let players =
+                // The timeline's (or --audio's) sounds and every playing clip layer's with sound, mixed.
+                let sounds =
                     format.takesAudio && !options.silent
-                    ? timeline.playerSounds.filter { sound in
-                        clips.contains { timeline.assets[$0.key] == sound.path && $0.value.hasAudio }
-                    } : []
-                encoder = try VideoEncoder(
-                    path: temporary, settings: settings, audio: [audio].compactMap { $0 } + players, expectedFrames: frames.count)
+                    ? timeline.sounds(replacing: options.audio, hasSound: assets.clipHasSound(timeline)) : []
+                encoder = try VideoEncoder(path: temporary, settings: settings, audio: sounds, expectedFrames: frames.count)
             }
             let written = try render.run(into: encoder.encode, pass: (passes, passes), progress: progress)
             let signal = Interruption.received

@@ -30,12 +30,7 @@ struct JoinCommand: ParsableCommand {
             let timeline = try TimelineFile.open(
                 first.timeline.isEmpty ? nil : first.timeline, overlay: Overlay(clip: first.video))
             let assets = try TimelineAssets.load(timeline)
-            let clips = (assets.videos as? ClipFrames)?.info ?? [:]
-            let sounds =
-                [timeline.audio].compactMap { $0 }
-                + timeline.playerSounds.filter { sound in
-                    clips.contains { timeline.assets[$0.key] == sound.path && $0.value.hasAudio }
-                }
+            let sounds = timeline.sounds(hasSound: assets.clipHasSound(timeline))
             let dir = URL(fileURLWithPath: folder)
             let format = try OutputFormat.forOutput(output, audioCodec: audioCodec.codec)
             let pieces = checked.filter { $0.frameCount > 0 }

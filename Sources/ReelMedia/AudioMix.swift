@@ -1,106 +1,127 @@
 import CFFmpeg
 import ReelCore
 
-/// Several sound files mixed into one track by libavfilter: each file read by `amovie`, its
-/// part before the output's start trimmed (`atrim`), played at its speed (`atempo`), scaled
-/// (`volume`), delayed to its start (`adelay`), converted to one rate and layout, and all
-/// summed (`amix`, not normalised: each keeps its volume). Pulled as interleaved floats.
+/// The sounds of a video mixed into one 48 kHz stereo track (the extensions page, "Sound"):
+/// each file decoded by libavfilter (`SoundSource`), trimmed, placed and ramped here sample by
+/// sample with `SoundEnvelope`, and summed in 32-bit floats. The envelope is applied in Swift
+/// rather than by `volume`/`afade` filters because a duck follows other sounds' times and a
+/// player layer's volume follows its animation, which no filter expression can read.
 final class AudioMix {
-    private var graph: UnsafeMutablePointer<AVFilterGraph>?
-    private var sink: UnsafeMutablePointer<AVFilterContext>?
-    private var frame: UnsafeMutablePointer<AVFrame>?
+    static let rate = 48000
+    static let channels = 2
+    /// Samples per channel handed out by each `next()`.
+    static let chunk = 4096
+
+    /// One sound's decoding state, in samples of its played part.
+    private struct Voice {
+        let source: SoundSource
+        /// The timeline sample its played part starts at.
+        let first: Int
+        /// Samples of the file still to cut before the played part.
+        var toCut: Int
+        /// The played part's length when known (given by `duration`, or counted), else its limit.
+        var limit: Int?
+        /// Decoded samples of the played part (stereo pairs) from `bufferStart` on.
+        var buffer: [Float] = []
+        var bufferStart = 0
+        var decoded = 0
+
+        /// Whether nothing more of the played part will come.
+        var finished: Bool { source.ended || limit.map { decoded >= $0 } == true }
+    }
+
+    private var voices: [Voice]
+    private let envelope: SoundEnvelope
+    /// The timeline sample of the next output sample.
+    private var position: Int
     private(set) var ended = false
-    let rate: Int
-    let channels: Int
 
-    /// `tracks` placed on the timeline; the output starts at timeline time `offset`, at
-    /// `rate` samples per second in `channels` (1 or 2) channels.
-    init(_ tracks: [AudioTrack], offset: Double, rate: Int, channels: Int) throws(FFmpegError) {
-        FFmpegLog.quiet
-        self.rate = rate
-        self.channels = channels
-        graph = avfilter_graph_alloc()
-        frame = av_frame_alloc()
-        guard let graph, frame != nil else { throw FFmpegError(call: "avfilter_graph_alloc", message: "out of memory") }
-        graph.pointee.nb_threads = 1
-        func make(_ name: String, _ args: String?, label: String) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
-            var made: UnsafeMutablePointer<AVFilterContext>?
-            guard let definition = avfilter_get_by_name(name) else {
-                throw FFmpegError(call: "avfilter_get_by_name", message: "\(name) is not in this FFmpeg build")
+    /// `tracks` placed on the timeline; the output starts at timeline time `offset`.
+    init(_ tracks: [AudioTrack], offset: Double) throws(FFmpegError) {
+        let rate = Double(Self.rate)
+        position = Int((offset * rate).rounded())
+        let named = Set(tracks.flatMap { $0.duck?.under ?? [] })
+        var voices: [Voice] = []
+        var parts: [(start: Double, end: Double?)] = []
+        for track in tracks {
+            let cut = Int((track.trimStart * rate).rounded())
+            var limit = track.duration.map { Int(($0 * rate).rounded()) }
+            // A fade-out, or a duck under this sound, needs the played part's end before it comes.
+            if track.fadeOut > 0 || track.id.map(named.contains) == true {
+                let counted = try SoundSource(track, rate: Self.rate).countToEnd()
+                limit = min(limit ?? .max, max(0, counted - cut))
             }
-            try FFmpegError.check(
-                avfilter_graph_create_filter(&made, definition, label, args, nil, graph),
-                "avfilter_graph_create_filter(\(name)=\(args ?? ""))")
-            return made!
+            let first = Int((track.start * rate).rounded())
+            voices.append(Voice(source: try SoundSource(track, rate: Self.rate), first: first, toCut: cut, limit: limit))
+            parts.append((Double(first) / rate, limit.map { Double(first + $0) / rate }))
         }
-        let layout = channels == 1 ? "mono" : "stereo"
-        var ends: [UnsafeMutablePointer<AVFilterContext>] = []
-        for (i, track) in tracks.enumerated() {
-            // The file, opened by the graph itself (its path set as an option: no escaping).
-            guard let source = avfilter_graph_alloc_filter(graph, avfilter_get_by_name("amovie"), "file\(i)") else {
-                throw FFmpegError(call: "avfilter_graph_alloc_filter(amovie)", message: "out of memory")
-            }
-            try FFmpegError.check(av_opt_set(source, "filename", track.path, AV_OPT_SEARCH_CHILDREN), "av_opt_set(filename)")
-            try FFmpegError.check(avfilter_init_str(source, nil), "amovie \(track.path)")
-            var chain = [source]
-            let speed = track.speed
-            // Seconds of the file before the output's start, and silence before the file starts.
-            let skip = max(0, (offset - track.start) * speed)
-            let delay = max(0, track.start - offset)
-            if skip > 0 {
-                chain.append(try make("atrim", "start=\(skip)", label: "trim\(i)"))
-                chain.append(try make("asetpts", "PTS-STARTPTS", label: "pts\(i)"))
-            }
-            // atempo takes 0.5...100 a stage.
-            var tempo = speed
-            var stage = 0
-            while abs(tempo - 1) > 1e-12 {
-                let step = tempo < 0.5 ? 0.5 : min(tempo, 100)
-                chain.append(try make("atempo", "tempo=\(step)", label: "tempo\(i)_\(stage)"))
-                tempo /= step
-                stage += 1
-            }
-            if track.volume != 1 {
-                chain.append(try make("volume", "volume=\(track.volume):precision=double", label: "volume\(i)"))
-            }
-            chain.append(try make("aresample", "\(rate)", label: "rate\(i)"))
-            chain.append(try make("aformat", "sample_fmts=flt:channel_layouts=\(layout)", label: "format\(i)"))
-            if delay > 0 {
-                let samples = Int((delay * Double(rate)).rounded())
-                chain.append(try make("adelay", "delays=\(samples)S:all=1", label: "delay\(i)"))
-            }
-            for (a, b) in zip(chain, chain.dropFirst()) { try FFmpegError.check(avfilter_link(a, 0, b, 0), "avfilter_link") }
-            ends.append(chain.last!)
-        }
-        var out = ends[0]
-        if ends.count > 1 {
-            let mix = try make("amix", "inputs=\(ends.count):normalize=0:duration=longest:dropout_transition=0", label: "mix")
-            for (i, end) in ends.enumerated() { try FFmpegError.check(avfilter_link(end, 0, mix, UInt32(i)), "avfilter_link") }
-            out = try make("aformat", "sample_fmts=flt:channel_layouts=\(layout):sample_rates=\(rate)", label: "out")
-            try FFmpegError.check(avfilter_link(mix, 0, out, 0), "avfilter_link")
-        }
-        sink = try make("abuffersink", nil, label: "sink")
-        try FFmpegError.check(avfilter_link(out, 0, sink, 0), "avfilter_link")
-        try FFmpegError.check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
+        self.voices = voices
+        envelope = SoundEnvelope(tracks: tracks, parts: parts)
     }
 
-    deinit {
-        av_frame_free(&frame)
-        avfilter_graph_free(&graph)
-    }
-
-    /// The next samples of the mix, interleaved; nil at its end.
+    /// The next samples of the mix, interleaved stereo; nil once every sound has ended.
     func next() throws(FFmpegError) -> [Float]? {
         guard !ended else { return nil }
-        let r = av_buffersink_get_frame(sink, frame)
-        if r == reel_averror_eof() {
-            ended = true
-            return nil
+        let n = Self.chunk
+        var out = [Float](repeating: 0, count: n * Self.channels)
+        // Whether any sound goes on past this chunk, and how far into it the last one reaches.
+        var sounding = false
+        var reached = 0
+        let rate = Double(Self.rate)
+        for v in voices.indices {
+            // The played part's samples this chunk covers.
+            let from = position - voices[v].first
+            try fill(v, through: from + n)
+            let voice = voices[v]
+            let end = voice.bufferStart + voice.buffer.count / 2
+            let lo = max(from, voice.bufferStart)
+            let hi = min(from + n, end)
+            if !voice.finished || end > from + n { sounding = true }
+            guard lo < hi else { continue }
+            reached = max(reached, hi - from)
+            voice.buffer.withUnsafeBufferPointer { samples in
+                for j in lo..<hi {
+                    let g = Float(envelope.gain(of: v, at: Double(voice.first + j) / rate))
+                    let at = j - voice.bufferStart
+                    out[2 * (j - from)] += samples[2 * at] * g
+                    out[2 * (j - from) + 1] += samples[2 * at + 1] * g
+                }
+            }
+            // What this chunk used is not needed again.
+            let done = min(hi, end) - voices[v].bufferStart
+            if done > 0 {
+                voices[v].buffer.removeFirst(2 * done)
+                voices[v].bufferStart += done
+            }
         }
-        try FFmpegError.check(r, "av_buffersink_get_frame(audio mix)")
-        defer { av_frame_unref(frame) }
-        let count = Int(frame!.pointee.nb_samples) * channels
-        let samples = UnsafeRawPointer(frame!.pointee.extended_data[0]!).assumingMemoryBound(to: Float.self)
-        return Array(UnsafeBufferPointer(start: samples, count: count))
+        position += n
+        guard sounding else {
+            ended = true
+            return reached > 0 ? Array(out[0..<(2 * reached)]) : nil
+        }
+        return out
+    }
+
+    /// Decodes voice `v` until its played part is buffered through sample `end` (or it ended),
+    /// dropping what lies before `end - chunk` (before the output's start).
+    private func fill(_ v: Int, through end: Int) throws(FFmpegError) {
+        while voices[v].bufferStart + voices[v].buffer.count / 2 < end, !voices[v].finished {
+            var fresh: [Float] = []
+            guard try voices[v].source.read(into: &fresh) else { break }
+            var pairs = fresh.count / 2
+            var skip = min(voices[v].toCut, pairs)
+            voices[v].toCut -= skip
+            pairs -= skip
+            if let limit = voices[v].limit { pairs = min(pairs, limit - voices[v].decoded) }
+            guard pairs > 0 else { continue }
+            voices[v].decoded += pairs
+            voices[v].buffer.append(contentsOf: fresh[(2 * skip)..<(2 * (skip + pairs))])
+            // Samples placed before the output's start are never mixed.
+            skip = min(voices[v].buffer.count / 2, end - Self.chunk - voices[v].bufferStart)
+            if skip > 0 {
+                voices[v].buffer.removeFirst(2 * skip)
+                voices[v].bufferStart += skip
+            }
+        }
     }
 }

@@ -1,19 +1,19 @@
 import CFFmpeg
 import ReelCore
 
-/// The audio stream of a video file: an `AudioTrack` placed on the video's time (or several,
-/// mixed by `AudioMix`), trimmed or padded with silence to the video's length. Its packets are copied as they are when the
-/// container takes the codec, the track needs no volume or offset, and it lasts as long as the
-/// video; otherwise it is decoded, resampled (libswresample), scaled and encoded in the
-/// format's `AudioCodec` (AAC for MP4 and MOV, Opus for WebM, or 16-bit PCM in MOV). `VideoEncoder` asks for the audio up to each video frame's time, so
-/// the file interleaves and nothing piles up in memory.
+/// The audio stream of a video file: one unchanged sound file's packets copied as they are
+/// when the container takes its codec and it lasts as long as the video, else the sounds
+/// mixed by `AudioMix` (48 kHz stereo) and encoded in the format's `AudioCodec` (AAC for MP4
+/// and MOV, Opus for WebM, or 16-bit PCM in MOV), padded with silence to the video's length.
+/// `VideoEncoder` asks for the audio up to each video frame's time, so the file interleaves
+/// and nothing piles up in memory.
 final class AudioMuxer {
     /// Whether the packets are copied unchanged.
     let copies: Bool
     private let codec: AudioCodec
     private var input: UnsafeMutablePointer<AVFormatContext>?
     private let inputStream: UnsafeMutablePointer<AVStream>?
-    /// Several tracks mixed: the samples come from the mix instead of one decoded file.
+    /// The sounds mixed (when not copying).
     private var mix: AudioMix?
     private let output: UnsafeMutablePointer<AVFormatContext>
     private let stream: UnsafeMutablePointer<AVStream>
@@ -22,52 +22,47 @@ final class AudioMuxer {
     private var held = false
     private var inputEnded = false
     // Encoding only.
-    private var decoder: UnsafeMutablePointer<AVCodecContext>?
     private var encoder: UnsafeMutablePointer<AVCodecContext>?
-    private var resampler: OpaquePointer?
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var rate = 0
     private var channels = 0
-    /// Interleaved float samples at the encoder's rate, volume applied, from `readIndex` on.
+    /// Interleaved float samples of the mix from `readIndex` on.
     private var pending: [Float] = []
     private var readIndex = 0
     /// Samples (per channel) given to the encoder, silence included.
     private var samplesOut: Int64 = 0
-    /// Silence before the track (it starts later than the video), then samples of the track to
-    /// drop (it started earlier), per channel.
-    private var leadingSilence = 0
-    private var skip = 0
-    private let volume: Float
     /// The input stream's start time, in its time base: copied packets are shifted back by it.
     private let inputShift: Int64
 
-    /// The sound of `output` in `format`'s audio codec: one track at normal speed placed as
-    /// it is (its packets copied when they can be), several mixed; nil without tracks. The
-    /// video starts at timeline time `offset` and lasts `duration` seconds.
+    /// The sound of `output` in `format`'s audio codec: one unchanged track copied when it
+    /// can be, else the tracks mixed; nil without tracks. The video starts at timeline time
+    /// `offset` and lasts `duration` seconds.
     static func make(
         _ tracks: [AudioTrack], format: OutputFormat, offset: Double, duration: Double,
         output: UnsafeMutablePointer<AVFormatContext>
     ) throws(FFmpegError) -> AudioMuxer? {
         guard let codec = format.audioCodec ?? format.audioCodecs.first, !tracks.isEmpty else { return nil }
-        if tracks.count == 1, tracks[0].speed == 1 {
-            return try AudioMuxer(
-                tracks[0], codec: codec, asked: format.audioCodec != nil, offset: offset, duration: duration, output: output)
+        if tracks.count == 1, tracks[0].isUnchanged, offset == 0,
+            let copying = try AudioMuxer(
+                copying: tracks[0], codec: codec, asked: format.audioCodec != nil, duration: duration, output: output)
+        {
+            return copying
         }
         return try AudioMuxer(mixing: tracks, codec: codec, offset: offset, output: output)
     }
 
-    /// Several tracks (`tracks`: sounds at their times, speeds and volumes) mixed into one
-    /// stream of `output` in `codec`, the video starting at timeline time `offset`.
+    /// The tracks (sounds at their times, speeds and gains) mixed into one stream of `output`
+    /// in `codec`, the video starting at timeline time `offset`.
     private init(mixing tracks: [AudioTrack], codec: AudioCodec, offset: Double, output: UnsafeMutablePointer<AVFormatContext>)
         throws(FFmpegError)
     {
         FFmpegLog.quiet
         self.output = output
         self.codec = codec
-        volume = 1
         inputShift = 0
         inputStream = nil
         copies = false
+        mix = try AudioMix(tracks, offset: offset)
         guard let s = avformat_new_stream(output, nil) else {
             throw FFmpegError(call: "avformat_new_stream", message: "out of memory")
         }
@@ -75,22 +70,18 @@ final class AudioMuxer {
         packet = av_packet_alloc()
         frame = av_frame_alloc()
         guard packet != nil, frame != nil else { throw FFmpegError(call: "av_packet_alloc", message: "out of memory") }
-        try openEncoder(channels: 2, rate: 48000)
-        mix = try AudioMix(tracks, offset: offset, rate: rate, channels: channels)
+        try openEncoder(channels: AudioMix.channels, rate: AudioMix.rate)
     }
 
-    /// Opens `track` and adds its stream to `output` (before the header is written). The video
-    /// starts at timeline time `offset` and is expected to last `duration` seconds. Its
-    /// packets may be copied when they are in `codec`, or, unless the codec was `asked` for,
-    /// in any codec the container takes.
-    private init(
-        _ track: AudioTrack, codec: AudioCodec, asked: Bool, offset: Double, duration: Double,
-        output: UnsafeMutablePointer<AVFormatContext>
+    /// Opens `track` and adds its stream to `output` (before the header is written) with its
+    /// packets copied, when they are in `codec` (or, unless the codec was `asked` for, in any
+    /// codec the container takes) and last the video's `duration` seconds; nil otherwise.
+    private init?(
+        copying track: AudioTrack, codec: AudioCodec, asked: Bool, duration: Double, output: UnsafeMutablePointer<AVFormatContext>
     ) throws(FFmpegError) {
         FFmpegLog.quiet
         self.output = output
         self.codec = codec
-        volume = Float(track.volume)
         func fail(_ what: String) -> FFmpegError { FFmpegError(call: "audio \(track.name)", message: what) }
         // Set up in locals and hand over at the end: a failure on the way frees what was made.
         var input: UnsafeMutablePointer<AVFormatContext>?
@@ -102,32 +93,28 @@ final class AudioMuxer {
         let index = av_find_best_stream(input, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard index >= 0 else { throw fail("\(track.path) has no audio stream") }
         let source = input!.pointee.streams[Int(index)]!
-        inputStream = source
         let tb = source.pointee.time_base
-        let start = source.pointee.start_time
-        inputShift = start == reel_nopts_value() ? 0 : start
         let length =
             source.pointee.duration > 0
             ? Double(source.pointee.duration) * av_q2d(tb)
             : Double(max(0, input!.pointee.duration)) / Double(AV_TIME_BASE)
-        let lead = track.start - offset
         let par = source.pointee.codecpar!
         let takes =
             asked
             ? avcodec_find_encoder_by_name(codec.encoder)?.pointee.id == par.pointee.codec_id
             : avformat_query_codec(output.pointee.oformat, par.pointee.codec_id, FF_COMPLIANCE_NORMAL) == 1
-        copies = takes && track.volume == 1 && abs(lead) < 1e-9 && length + 1e-6 >= duration
+        guard takes, length + 1e-6 >= duration else { return nil }
+        inputStream = source
+        let start = source.pointee.start_time
+        inputShift = start == reel_nopts_value() ? 0 : start
+        copies = true
         guard let s = avformat_new_stream(output, nil) else { throw fail("out of memory") }
         stream = s
         packet = av_packet_alloc()
         guard packet != nil else { throw fail("out of memory") }
-        if copies {
-            try FFmpegError.check(avcodec_parameters_copy(s.pointee.codecpar, par), "avcodec_parameters_copy")
-            s.pointee.codecpar.pointee.codec_tag = 0
-            s.pointee.time_base = tb
-        } else {
-            try openCodecs(source, lead: lead)
-        }
+        try FFmpegError.check(avcodec_parameters_copy(s.pointee.codecpar, par), "avcodec_parameters_copy")
+        s.pointee.codecpar.pointee.codec_tag = 0
+        s.pointee.time_base = tb
         self.input = input
         complete = true
     }
@@ -135,34 +122,8 @@ final class AudioMuxer {
     deinit {
         av_packet_free(&packet)
         av_frame_free(&frame)
-        avcodec_free_context(&decoder)
         avcodec_free_context(&encoder)
-        swr_free(&resampler)
         avformat_close_input(&input)
-    }
-
-    /// The decoder, the encoder of `codec`, and the resampler between them.
-    private func openCodecs(_ source: UnsafeMutablePointer<AVStream>, lead: Double) throws(FFmpegError) {
-        let par = source.pointee.codecpar!
-        guard let decoding = avcodec_find_decoder(par.pointee.codec_id), let d = avcodec_alloc_context3(decoding) else {
-            throw FFmpegError(call: "avcodec_find_decoder", message: "no decoder for this audio codec")
-        }
-        decoder = d
-        try FFmpegError.check(avcodec_parameters_to_context(d, par), "avcodec_parameters_to_context")
-        try FFmpegError.check(avcodec_open2(d, decoding, nil), "avcodec_open2(audio decoder)")
-        try openEncoder(
-            channels: min(2, max(1, Int(d.pointee.ch_layout.nb_channels))),
-            rate: Int(d.pointee.sample_rate > 0 ? d.pointee.sample_rate : 48000))
-        let e = encoder!
-        try FFmpegError.check(
-            swr_alloc_set_opts2(
-                &resampler, &e.pointee.ch_layout, AV_SAMPLE_FMT_FLT, Int32(rate), &d.pointee.ch_layout, d.pointee.sample_fmt,
-                d.pointee.sample_rate, 0, nil), "swr_alloc_set_opts2")
-        try FFmpegError.check(swr_init(resampler), "swr_init")
-        frame = av_frame_alloc()
-        guard frame != nil else { throw FFmpegError(call: "av_frame_alloc", message: "out of memory") }
-        leadingSilence = lead > 0 ? Int((lead * Double(rate)).rounded()) : 0
-        skip = lead < 0 ? Int((-lead * Double(rate)).rounded()) : 0
     }
 
     /// The encoder of `codec`, `channels` at `rate` (or the rate the codec requires).
@@ -253,83 +214,18 @@ final class AudioMuxer {
         }
     }
 
-    /// Makes sure `count` samples per channel are pending: leading silence, then the track,
-    /// then silence once it has ended.
+    /// Makes sure `count` samples per channel of the mix are pending (silence once it ended).
     private func fill(_ count: Int) throws(FFmpegError) {
         while (pending.count - readIndex) / channels < count {
-            if let mix {
-                if readIndex > 1 << 16 {
-                    pending.removeFirst(readIndex)
-                    readIndex = 0
-                }
-                if let samples = try mix.next() {
-                    pending.append(contentsOf: samples)
-                } else {
-                    pending.append(contentsOf: repeatElement(0, count: count * channels))
-                }
-            } else if leadingSilence > 0 {
-                let n = min(leadingSilence, count)
-                pending.append(contentsOf: repeatElement(0, count: n * channels))
-                leadingSilence -= n
-            } else if inputEnded {
-                pending.append(contentsOf: repeatElement(0, count: count * channels))
+            if readIndex > 1 << 16 {
+                pending.removeFirst(readIndex)
+                readIndex = 0
+            }
+            if let samples = try mix?.next() {
+                pending.append(contentsOf: samples)
             } else {
-                try decodeMore()
+                pending.append(contentsOf: repeatElement(0, count: count * channels))
             }
-        }
-    }
-
-    /// Decodes the next packet (or flushes at the end) and appends its samples, resampled.
-    private func decodeMore() throws(FFmpegError) {
-        if try readPacket() {
-            let sent = avcodec_send_packet(decoder, packet)
-            av_packet_unref(packet)
-            // A damaged packet is skipped, as players do.
-            if sent < 0, sent != reel_averror_invaliddata() { try FFmpegError.check(sent, "avcodec_send_packet(audio)") }
-        } else {
-            try FFmpegError.check(avcodec_send_packet(decoder, nil), "avcodec_send_packet(audio end)")
-            inputEnded = true
-        }
-        while true {
-            let r = avcodec_receive_frame(decoder, frame)
-            if r == reel_averror_eagain() || r == reel_averror_eof() { break }
-            try FFmpegError.check(r, "avcodec_receive_frame(audio)")
-            try resample(frame)
-            av_frame_unref(frame)
-        }
-        if inputEnded { try resample(nil) }
-    }
-
-    /// Resamples `source` (nil: what the resampler still holds) into `pending`.
-    private func resample(_ source: UnsafeMutablePointer<AVFrame>?) throws(FFmpegError) {
-        let inCount = source.map { Int($0.pointee.nb_samples) } ?? 0
-        let room = Int(swr_get_out_samples(resampler, Int32(inCount))) + 32
-        if readIndex > 1 << 16 {
-            pending.removeFirst(readIndex)
-            readIndex = 0
-        }
-        // Converted straight onto the end of `pending`, then cut to what came out.
-        let end = pending.count
-        pending.append(contentsOf: repeatElement(0, count: room * channels))
-        let made: Int32 = pending.withUnsafeMutableBufferPointer { all in
-            var planes: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(all.baseAddress! + end).assumingMemoryBound(
-                to: UInt8.self)
-            return withUnsafeMutablePointer(to: &planes) { dst in
-                guard let source else { return swr_convert(resampler, dst, Int32(room), nil, 0) }
-                let inputPlanes = max(1, Int(source.pointee.ch_layout.nb_channels))
-                return source.pointee.extended_data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: inputPlanes) {
-                    swr_convert(resampler, dst, Int32(room), $0, Int32(inCount))
-                }
-            }
-        }
-        pending.removeLast((room - max(0, Int(made))) * channels)
-        try FFmpegError.check(made, "swr_convert")
-        // Samples before the video's start (a track placed earlier) are dropped.
-        let dropped = min(skip, Int(made))
-        skip -= dropped
-        pending.removeSubrange(end..<(end + dropped * channels))
-        if volume != 1 {
-            for k in end..<pending.count { pending[k] *= volume }
         }
     }
 
@@ -351,8 +247,9 @@ final class AudioMuxer {
                     let at = planar ? i : i * channels + c
                     let sample = src[i * channels + c]
                     if integers {
-                        // As libswresample converts: rounded to the nearest step of 1/32768, clipped.
-                        plane.assumingMemoryBound(to: Int16.self)[at] = Int16(clamping: Int((sample * 32768).rounded()))
+                        // The page's rule: round(x × 32767), clipped, once at the end.
+                        let scaled = (Double(sample) * 32767).rounded()
+                        plane.assumingMemoryBound(to: Int16.self)[at] = scaled.isNaN ? 0 : Int16(max(-32768, min(32767, scaled)))
                     } else {
                         plane.assumingMemoryBound(to: Float.self)[at] = sample
                     }

@@ -7,14 +7,14 @@ import ReelCore
 public struct AssetFiles: Hashable, Sendable {
     /// Asset files by name, as absolute paths.
     public var paths: [String: String]
-    /// The sound the timeline's `audio` entry plays.
-    public var audio: AudioTrack?
+    /// The sounds the timeline's `audio` entry plays.
+    public var audio: [AudioTrack]
     /// The folder asset files must lie in (through any link).
     public var root: String
     /// Names given on the command line (`--video CLIP`): checked as files, not held to the root.
     public var commandLine: Set<String> = []
 
-    public init(paths: [String: String], audio: AudioTrack?, root: String, commandLine: Set<String> = []) {
+    public init(paths: [String: String], audio: [AudioTrack], root: String, commandLine: Set<String> = []) {
         self.paths = paths
         self.audio = audio
         self.root = root
@@ -33,7 +33,9 @@ public struct AssetFiles: Hashable, Sendable {
                 kind: Timeline.isFontFile($0.value) ? "font" : Timeline.isVideoFile($0.value) ? "video" : "image"
             )
         }
-        if let audio { files.append((audio.name, audio.path, "sound")) }
+        for sound in audio where !files.contains(where: { $0.name == sound.name }) {
+            files.append((sound.name, sound.path, "sound"))
+        }
         var problems: [TimelineProblem] = []
         for (name, path, kind) in files.sorted(by: { $0.name < $1.name }) {
             func problem(_ expected: String, _ found: String) {

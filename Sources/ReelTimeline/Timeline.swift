@@ -21,8 +21,8 @@ public struct Timeline: Hashable, Sendable {
     public var assetsRoot: String
     /// Top-level layers, back to front, in canvas coordinates.
     public var layers: [AnimatedLayer]
-    /// The sound that plays with the timeline (its `audio` entry), named by its asset.
-    public var audio: AudioTrack?
+    /// The sounds that play with the timeline (its `audio` entry: one or a list), each named by its asset.
+    public var audio: [AudioTrack] = []
     /// Assets given on the command line (`--video CLIP`): checked as files, but not held to the
     /// assets root, as a user's own input.
     public var commandLineAssets: Set<String> = []

@@ -5,8 +5,8 @@ import Testing
 
 @testable import ReelMedia
 
-/// Sounds mixed by libavfilter at their times and volumes, checked sample by sample against
-/// the sum worked out here.
+/// Sounds decoded by libavfilter and mixed at their times, volumes and envelopes, checked
+/// sample by sample against the sum worked out here.
 @Suite struct AudioMixTests {
     static let rate = TestSound.rate
 
@@ -24,7 +24,7 @@ import Testing
             [
                 AudioTrack(path: a.path, name: "a"), AudioTrack(path: b.path, name: "b", volume: 0.5),
                 AudioTrack(path: c.path, name: "c", start: 1)
-            ], offset: 0, rate: Self.rate, channels: 2)
+            ], offset: 0)
         var out: [Float] = []
         while let samples = try mix.next() { out += samples }
         #expect(out.count / 2 >= 3 * Self.rate)
@@ -41,9 +41,33 @@ import Testing
 
     @Test func aTrackAtTwiceTheSpeedLastsHalfAsLong() throws {
         let a = try wav("fast.wav", seconds: 2) { Int16(6000 * sin(Double($0) * 0.02)) }
-        let mix = try AudioMix([AudioTrack(path: a.path, name: "a", speed: 2)], offset: 0, rate: Self.rate, channels: 2)
+        let mix = try AudioMix([AudioTrack(path: a.path, name: "a", speed: 2)], offset: 0)
         var out: [Float] = []
         while let samples = try mix.next() { out += samples }
         #expect(abs(out.count / 2 - Self.rate) < Self.rate / 50)
+    }
+
+    /// A mix that starts 1.5 s into the timeline (a piece of a render) holds the same samples
+    /// as the whole mix from there, fades and a duck included.
+    @Test func aMixStartingLaterIsTheWholeMixFromThere() throws {
+        let a = try wav("later-a.wav", seconds: 3) { Int16(7000 * sin(Double($0) * 0.013)) }
+        let b = try wav("later-b.wav", seconds: 1) { Int16(truncatingIfNeeded: ($0 * 31) % 8000 - 4000) }
+        var music = AudioTrack(path: a.path, name: "a", volume: 0.9)
+        (music.fadeIn, music.fadeOut, music.trimStart, music.duck) = (0.4, 0.7, 0.2, AudioDuck(under: ["v"], release: 0.3))
+        var voice = AudioTrack(path: b.path, name: "b", start: 1.2)
+        voice.id = "v"
+        func all(_ offset: Double) throws -> [Float] {
+            let mix = try AudioMix([music, voice], offset: offset)
+            var out: [Float] = []
+            while let samples = try mix.next() { out += samples }
+            return out
+        }
+        let whole = try all(0)
+        let later = try all(1.5)
+        let skip = 2 * 72000
+        #expect(whole.count > skip + 2 * 48000)
+        let common = min(later.count, whole.count - skip)
+        #expect(common > 2 * 48000)
+        #expect(Array(whole[skip..<(skip + common)]) == Array(later[0..<common]))
     }
 }

@@ -46,6 +46,12 @@ import Testing
             "frame":[0,0,100,100],"path":{"elements":[["move",0,0],\(lines)]}}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("shape-path-million-elements.json"))
+        // A list of 10,000 sounds (made here).
+        let sounds = (0..<10_000).map { #"{"asset":"tune","start":\#($0)}"# }.joined(separator: ",")
+        try Data(
+            #"{"canvas":{"width":64,"height":48,"duration":1},"assets":{"tune":{"path":"tune.wav"}},"audio":[\#(sounds)],"layers":[]}"#
+                .utf8
+        ).write(to: dir.appendingPathComponent("sound-ten-thousand.json"))
         // Layers with a blur each, nested 10,000 deep (800 KB: made here).
         let nested =
             String(

@@ -31,7 +31,8 @@ import Testing
         #expect(keys(s["properties"]) == Set(TimelineDecoder.rootKeys))
         #expect(keys(s["properties"]?["canvas"]?["properties"]) == Set(TimelineDecoder.canvasKeys))
         #expect(keys(s["properties"]?["assets"]?["additionalProperties"]?["properties"]) == Set(TimelineDecoder.assetKeys))
-        #expect(keys(s["properties"]?["audio"]?["properties"]) == Set(TimelineDecoder.audioKeys))
+        #expect(keys(defs?["sound"]?["properties"]) == Set(TimelineDecoder.audioKeys))
+        #expect(keys(defs?["sound"]?["properties"]?["duck"]?["properties"]) == Set(TimelineDecoder.duckKeys))
         #expect(keys(defs?["layer"]?["properties"]) == Set(LayerProperty.layerKeys + TimelineDecoder.layerStructureKeys))
         #expect(keys(defs?["animation"]?["properties"]) == Set(TimelineDecoder.animationKeys))
     }
