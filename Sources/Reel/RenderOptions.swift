@@ -27,6 +27,11 @@ public struct RenderOptions: Sendable {
     public var keepsPartial: Bool
     /// Writes no sound (a segment: the join makes the sound once, over the whole length).
     public var silent = false
+    /// A signal is noted for a batch to act on between rows (`BatchRender`): this render runs
+    /// to its end and leaves the signals' handling as it found it.
+    public var finishesOnSignal = false
+    /// Decoded images and fonts shared with other renders of one process (a batch's rows).
+    public var assetCache: AssetCache?
     /// Draws a clip frame that fails to decode as nothing, with a note, instead of stopping
     /// the render (`--allow-damaged-video`).
     public var allowsDamagedVideo = false

@@ -24,7 +24,10 @@ public enum TimelineAssets {
     /// Checks, then decodes the assets of `timeline`, each file once however many names it has.
     /// `textOnly` opens the fonts and caption files only (what text needs), for the warnings
     /// about its fonts before a render.
-    public static func load(_ timeline: Timeline, textOnly: Bool = false) throws(TimelineError) -> DrawingAssets {
+    /// A `cache` shares decoded images and fonts with other renders of the process.
+    public static func load(_ timeline: Timeline, textOnly: Bool = false, cache: AssetCache? = nil) throws(TimelineError)
+        -> DrawingAssets
+    {
         let files = timeline.assetFiles
         let checked = files.problems()
         guard checked.isEmpty else { throw TimelineError(file: timeline.file, problems: checked, warnings: timeline.warnings) }
@@ -41,7 +44,13 @@ public enum TimelineAssets {
                 let key = "\(path)#\(index)"
                 do throws(FontError) {
                     let face: FontFace
-                    if let opened = fontsByFile[key] { face = opened } else { face = try FontFace(path: path, index: index) }
+                    if let opened = fontsByFile[key] {
+                        face = opened
+                    } else if let cache {
+                        face = try cache.font(key) { () throws(FontError) in try FontFace(path: path, index: index) }
+                    } else {
+                        face = try FontFace(path: path, index: index)
+                    }
                     fonts[name] = face
                     fontsByFile[key] = face
                 } catch {
@@ -80,9 +89,13 @@ public enum TimelineAssets {
                 continue
             }
             let found: String
-            do {
-                if let pixels = try MediaReader(path: path).readFrames(limit: 1).first {
-                    let image = Image(pixels: pixels)
+            do throws(FFmpegError) {
+                let decode = { () throws(FFmpegError) -> Image? in
+                    try MediaReader(path: path).readFrames(limit: 1).first.map { Image(pixels: $0) }
+                }
+                let decoded: Image?
+                if let cache { decoded = try cache.image(path, decode) } else { decoded = try decode() }
+                if let image = decoded {
                     images[name] = image
                     byFile[path] = image
                     continue
@@ -99,7 +112,9 @@ public enum TimelineAssets {
             failed.append(TimelineProblem(path: "", expected: "an installed font to set the text with", found: missing))
         }
         guard failed.isEmpty else { throw TimelineError(file: timeline.file, problems: failed, warnings: timeline.warnings) }
-        let typesetter = fonts.isEmpty ? Typesetter.systemFonts : Typesetter(library: FontLibrary(assets: fonts))
+        let make = { Typesetter(library: FontLibrary(assets: fonts)) }
+        let key = fonts.keys.sorted().map { "\($0)=\(timeline.assets[$0] ?? "")#\(timeline.fontIndices[$0] ?? 0)" }
+        let typesetter = fonts.isEmpty ? Typesetter.systemFonts : cache?.typesetter(key, make) ?? make()
         return DrawingAssets(
             images: images, typesetter: typesetter, videos: clips.isEmpty ? nil : ClipFrames(clips: clips), captions: captions)
     }

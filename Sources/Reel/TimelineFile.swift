@@ -12,7 +12,7 @@ public enum TimelineFile {
     /// `checkingFiles: false` leaves the asset files unchecked, for commands that draw nothing
     /// (`hit`).
     public static func open(
-        _ path: String?, assetsRoot: String? = nil, overlay: Overlay = Overlay(), variables: [String: String] = [:],
+        _ path: String?, assetsRoot: String? = nil, overlay: Overlay = Overlay(), variables: [String: TemplateValue] = [:],
         checkingFiles: Bool = true
     ) throws -> Timeline {
         let root = assetsRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }

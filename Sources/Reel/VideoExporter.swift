@@ -56,7 +56,7 @@ public enum VideoExporter {
         let sequence =
             format.isSequence
             ? try SequenceOutput(pattern: path, numbers: frames, protecting: inputs + timeline.assets.values) : nil
-        let assets = try TimelineAssets.load(timeline)
+        let assets = try TimelineAssets.load(timeline, cache: options.assetCache)
         let workers = try options.memory.workers(for: timeline, assets: assets, format: format, requested: options.threads)
         if workers < options.threads {
             notice(
@@ -65,12 +65,12 @@ public enum VideoExporter {
         }
         // A sequence's temporary files are removed by the render itself, so a signal is only
         // noted there, as with --keep-partial.
-        let defers = options.keepsPartial || sequence != nil
+        let defers = (options.keepsPartial || sequence != nil) && !options.finishesOnSignal
         if defers { Interruption.deferSignals(true) }
         defer { if defers { Interruption.deferSignals(false) } }
         let render = Render(
             timeline: timeline, assets: assets, frames: frames, threads: workers, format: format,
-            allowsDamagedVideo: options.allowsDamagedVideo, start: DispatchTime.now())
+            allowsDamagedVideo: options.allowsDamagedVideo, heedsSignals: !options.finishesOnSignal, start: DispatchTime.now())
         func write(_ temporary: String) throws -> ExportResult {
             let encoder: FrameEncoder
             var passes = 1
@@ -89,7 +89,7 @@ public enum VideoExporter {
                 encoder = try VideoEncoder(path: temporary, settings: settings, audio: sounds, expectedFrames: frames.count)
             }
             let written = try render.run(into: encoder.encode, pass: (passes, passes), progress: progress)
-            let signal = Interruption.received
+            let signal = options.finishesOnSignal ? nil : Interruption.received
             if let signal, written == 0 || !options.keepsPartial { throw Interrupted(signal: signal) }
             try encoder.finish()
             if let damage = assets.videos?.damage {
@@ -111,6 +111,8 @@ public enum VideoExporter {
         let threads: Int
         let format: OutputFormat
         let allowsDamagedVideo: Bool
+        /// Whether a noted signal stops the render after the frame in hand.
+        let heedsSignals: Bool
         /// When the export started: progress counts from there over every pass.
         let start: DispatchTime
 
@@ -125,7 +127,7 @@ public enum VideoExporter {
             do {
                 try FramePipeline.run(timeline, assets: assets, frames: frames, threads: threads, format: format) {
                     frame, _, _ in
-                    guard Interruption.received == nil else { throw Stop() }
+                    guard !heedsSignals || Interruption.received == nil else { throw Stop() }
                     // A clip frame that did not decode stops the render, unless allowed.
                     if !allowsDamagedVideo, let damage = assets.videos?.damage { throw damage }
                     try consume(frame)

@@ -35,7 +35,7 @@ public enum VideoOverlay {
 
     /// The timeline at `path` (none: an empty one) with the overlay's clip beneath its layers
     /// and its captions above them (`TimelineFile.open` checks its files).
-    static func load(_ path: String?, overlay: Overlay, variables: [String: String] = [:]) throws -> Timeline {
+    static func load(_ path: String?, overlay: Overlay, variables: [String: TemplateValue] = [:]) throws -> Timeline {
         var defaults: Canvas.Defaults? = nil
         if let clip = overlay.clip {
             if let found = AssetFiles.unreadable(clip) {

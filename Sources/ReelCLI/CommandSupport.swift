@@ -42,7 +42,7 @@ struct AssetsRootOption: ParsableArguments {
     /// reporting their problems as the file's, with its warnings; the warnings of a file that
     /// opens (what an imported Lottie file draws differently) are printed unless `quiet`.
     func load(
-        _ path: String?, overlay: Overlay = Overlay(), variables: [String: String] = [:], quiet: Bool = false
+        _ path: String?, overlay: Overlay = Overlay(), variables: [String: TemplateValue] = [:], quiet: Bool = false
     ) throws -> Timeline {
         let timeline = try TimelineFile.open(path, assetsRoot: folder, overlay: overlay, variables: variables)
         if !quiet { printWarnings(of: timeline) }

@@ -70,6 +70,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var template: TemplateOptions
 
+    @OptionGroup var data: DataOptions
+
     @Option(
         help: ArgumentHelp(
             "Render piece K of N (K/N, or `auto` from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX or AWS_BATCH_JOB_ARRAY_INDEX with REEL_SEGMENTS) into the folder -o names, with a manifest, for `reel join`.",
@@ -109,6 +111,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if data.data != nil { return try runBatch() }
         try reportingErrors {
             // Video needs even pixel sizes; a PNG sequence keeps the canvas as it is.
             let drawn = try canvas.apply(
@@ -217,6 +220,66 @@ struct RenderCommand: ParsableCommand {
         case "vp9": return "webm"
         case "prores": return "mov"
         default: return "mp4"
+        }
+    }
+
+    /// `--data`: one video per row, named by the -o pattern.
+    private func runBatch() throws {
+        try reportingErrors {
+            guard let path = self.timeline, overlay.video == nil, overlay.captions == nil else {
+                throw ValidationError(
+                    "--data renders a timeline file's template: give the timeline, without --video or --captions")
+            }
+            guard let pattern = output else {
+                throw ValidationError("--data needs -o with the output's name for each row, e.g. -o 'out/{name}.mp4'")
+            }
+            guard frames == nil else { throw ValidationError("--data renders whole videos: give --rows, not --frames") }
+            let template = try Template.open(path)
+            var render = RenderOptions(
+                threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
+                audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, audioCodec: audioCodec.codec,
+                memory: memory.budget)
+            render.allowsDamagedVideo = allowDamagedVideo
+            var options = BatchRender.Options(pattern: try OutputPattern(pattern), render: render)
+            options.rows = data.rows.map { $0.range }
+            options.skipExisting = data.skipExisting
+            options.report = data.report
+            if let segment {
+                guard let found = segment == "auto" ? Segment.fromEnvironment() : Segment(segment) else {
+                    throw ValidationError(
+                        "--segment must be K/N with 1 <= K <= N <= \(Segment.maximumCount), or auto, found \(segment)")
+                }
+                options.segment = found
+            }
+            let sequence = OutputFormat.namesSequence(pattern)
+            let root = assets.folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            let meter = BatchMeter(enabled: !quiet)
+            let started = Date()
+            let outcome = try BatchRender.run(
+                template, data: data.data!, options: options,
+                prepare: { timeline in
+                    var t = try canvas.apply(to: timeline)
+                    if let root { t.assetsRoot = root }
+                    return sequence ? t : t.evenSized
+                },
+                set: self.template.variables,
+                warn: { message in
+                    meter.pause()
+                    printError("reel: \(message)")
+                }, progress: meter.update)
+            meter.pause()
+            if let signal = outcome.interruption {
+                printError(
+                    "reel: \(Interruption.word(for: signal)); kept the \(outcome.rendered) rows rendered, wrote none in part")
+                throw ExitCode(128 + signal)
+            }
+            if !quiet {
+                printError(
+                    String(
+                        format: "rendered %d row%@ (%d skipped, %d failed) in %.1f s", outcome.rendered,
+                        outcome.rendered == 1 ? "" : "s", outcome.skipped, outcome.failed, Date().timeIntervalSince(started)))
+            }
+            if outcome.failed > 0 { throw ExitCode(1) }
         }
     }
 }

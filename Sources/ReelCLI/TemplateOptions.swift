@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelTimeline
 
 /// `--set NAME=VALUE`: a value for one of the timeline's template variables (repeatable, the
 /// last of a name wins), written as the timeline writes that type.
@@ -17,11 +18,11 @@ struct TemplateOptions: ParsableArguments {
     }
 
     /// The values by name, the last of each name winning.
-    var variables: [String: String] {
-        var out: [String: String] = [:]
+    var variables: [String: TemplateValue] {
+        var out: [String: TemplateValue] = [:]
         for s in settings {
             let parts = s.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            out[String(parts[0])] = String(parts[1])
+            out[String(parts[0])] = .set(String(parts[0]), String(parts[1]))
         }
         return out
     }

@@ -20,7 +20,14 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var memory: MemoryLimitOption
 
+    @Option(
+        help: ArgumentHelp(
+            "Check every row of this .csv, .jsonl or .json file as the template's values, without rendering; list each row's problems.",
+            valueName: "rows"))
+    var data: String?
+
     func run() throws {
+        if let data { return try checkRows(data) }
         try reportingErrors {
             let t = try assets.load(
                 overlay.timeline(self.timeline), overlay: overlay.overlay, variables: template.variables, quiet: true)
@@ -49,6 +56,27 @@ struct ValidateCommand: ParsableCommand {
             print(
                 "\(self.timeline ?? t.file): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
             )
+        }
+    }
+
+    /// `--data`: every row's values, asset files and timeline checked; each row's problems listed.
+    private func checkRows(_ data: String) throws {
+        try reportingErrors {
+            guard let path = self.timeline, overlay.video == nil else {
+                throw ValidationError("--data checks a timeline file's template: give the timeline, without --video")
+            }
+            let template = try Template.open(path)
+            var failed = 0
+            let count = try BatchRender.check(
+                template, data: data, pattern: nil, set: template.variables.isEmpty ? [:] : self.template.variables,
+                warn: { printError("warning: \($0)") }
+            ) { row, problems in
+                guard !problems.isEmpty else { return }
+                failed += 1
+                for problem in problems { printError("\(problem)") }
+            }
+            print("\(data): \(count) row\(count == 1 ? "" : "s"), \(count - failed) valid, \(failed) with problems")
+            if failed > 0 { throw ExitCode(1) }
         }
     }
 }

@@ -132,11 +132,18 @@ public struct Timeline: Hashable, Sendable {
     }
 
     /// Reads and validates a timeline file, reporting every problem at once.
-    /// `variables` are `--set` values of the timeline's template variables, by name.
+    /// `variables` are values of the timeline's template variables (`--set`), by name.
     public static func load(
-        contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil, variables: [String: String] = [:]
+        contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil, variables: [String: TemplateValue] = [:]
     ) throws(TimelineError) -> Timeline {
         let url = URL(fileURLWithPath: path)
+        return try decode(
+            readText(path), file: path, name: url.deletingPathExtension().lastPathComponent,
+            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults, variables: variables)
+    }
+
+    /// A timeline file's text: refused when too large, unreadable or not UTF-8.
+    static func readText(_ path: String) throws(TimelineError) -> String {
         // Refused by its size before it is read: parsing keeps several copies of the file.
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= Timeline.maximumFileBytes else {
@@ -145,7 +152,7 @@ public struct Timeline: Hashable, Sendable {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw TimelineError.file(
                 path, expected: "a readable UTF-8 file", found: "it could not be read (\(error.localizedDescription))")
@@ -156,9 +163,7 @@ public struct Timeline: Hashable, Sendable {
             throw TimelineError.file(
                 path, expected: "a UTF-8 file", found: "bytes that are not UTF-8 at byte \(at) (line \(line))")
         }
-        return try decode(
-            text, file: path, name: url.deletingPathExtension().lastPathComponent,
-            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults, variables: variables)
+        return text
     }
 
     /// The offset of the first byte that does not belong to valid UTF-8; nil when all do.
@@ -180,18 +185,21 @@ public struct Timeline: Hashable, Sendable {
     public static func decode(
         _ text: String, file: String = "<timeline>", name: String = "timeline",
         baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil,
-        variables: [String: String] = [:]
+        variables: [String: TemplateValue] = [:]
     ) throws(TimelineError) -> Timeline {
-        var json: JSONValue
+        let json = try TemplateVariables.resolve(parse(text, file: file), set: variables, file: file)
+        return try decode(json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
+    }
+
+    /// Timeline JSON parsed, or its syntax error with line and column.
+    static func parse(_ text: String, file: String) throws(TimelineError) -> JSONValue {
         do {
-            json = try JSONParser.parse(text)
+            return try JSONParser.parse(text)
         } catch {
             throw TimelineError(
                 file: file,
                 problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
         }
-        json = try TemplateVariables.resolve(json, set: variables, file: file)
-        return try decode(json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
     }
 
     /// Decodes a timeline document already parsed (an imported file's, made in memory).

@@ -39,7 +39,7 @@ public struct TimelineError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// One problem with the file as a whole (it cannot be read, is too large, is no JSON).
-    static func file(_ file: String, expected: String, found: String) -> TimelineError {
+    public static func file(_ file: String, expected: String, found: String) -> TimelineError {
         TimelineError(file: file, problems: [TimelineProblem(path: "", expected: expected, found: found)])
     }
 

@@ -23,7 +23,8 @@ import Testing
         """#
 
     func decode(_ set: [String: String] = [:], _ text: String = template) throws -> Timeline {
-        try Timeline.decode(text, baseDirectory: "/base", variables: set)
+        try Timeline.decode(
+            text, baseDirectory: "/base", variables: set.reduce(into: [:]) { $0[$1.key] = .set($1.key, $1.value) })
     }
 
     @Test func defaultsFillEveryPlace() throws {

@@ -12,32 +12,71 @@ public enum TemplateVariables {
         case text, number, color, asset, boolean
     }
 
-    /// The document with every variable replaced by its value (the `--set` value, else the
+    /// The variables `json` declares with their types (those declared well), by name.
+    public static func declarations(in json: JSONValue) -> [String: Kind] {
+        guard case .object(let members) = json,
+            case .object(let declared)? = members.first(where: { $0.key == "variables" })?.value
+        else { return [:] }
+        var kinds: [String: Kind] = [:]
+        for (name, d) in declared {
+            if case .object(let o) = d, case .string(let t)? = o.first(where: { $0.key == "type" })?.value,
+                let kind = Kind(rawValue: t)
+            {
+                kinds[name] = kind
+            }
+        }
+        return kinds
+    }
+
+    /// The document with every variable replaced by its value (the value `set` gives, else the
     /// default) and `variables` removed; unchanged when it declares none and nothing is set.
-    /// Throws every problem at once, each with its JSON path or `--set NAME`.
-    public static func resolve(_ json: JSONValue, set: [String: String], file: String) throws(TimelineError) -> JSONValue {
+    /// Throws every problem at once, each with its JSON path or where the value came from.
+    public static func resolve(_ json: JSONValue, set: [String: TemplateValue], file: String) throws(TimelineError) -> JSONValue {
         guard case .object(var members) = json, let k = members.firstIndex(where: { $0.key == "variables" }) else {
+            _ = try values(in: json, set: set, file: file)
+            return json
+        }
+        let (values, kinds) = try declaredValues(members[k].value, set: set, file: file)
+        members.remove(at: k)
+        var walker = Walker(values: values, kinds: kinds)
+        let resolved = walker.replace(.object(members), path: "", key: nil)
+        guard walker.problems.isEmpty else { throw TimelineError(file: file, problems: walker.problems) }
+        return resolved
+    }
+
+    /// Each variable's value in `json` (the value `set` gives, else the default), by name.
+    public static func values(in json: JSONValue, set: [String: TemplateValue], file: String) throws(TimelineError) -> [String:
+        JSONValue]
+    {
+        guard case .object(let members) = json, let k = members.firstIndex(where: { $0.key == "variables" }) else {
             if let name = set.keys.sorted().first {
                 throw TimelineError(
                     file: file,
                     problems: [
                         TimelineProblem(
-                            path: "--set \(name)", expected: "a variable the timeline declares",
+                            path: set[name]!.source, expected: "a variable the timeline declares",
                             found: "a timeline that declares none")
                     ])
             }
-            return json
+            return [:]
         }
+        return try declaredValues(members[k].value, set: set, file: file).values
+    }
+
+    /// The values of the variables `declarations` declares, and their types.
+    private static func declaredValues(_ declarations: JSONValue, set: [String: TemplateValue], file: String)
+        throws(TimelineError) -> (values: [String: JSONValue], kinds: [String: Kind])
+    {
         var problems: [TimelineProblem] = []
         // Declarations: a type and a default each.
         var kinds: [String: Kind] = [:]
         var defaults: [String: JSONValue] = [:]
-        guard case .object(let declared) = members[k].value else {
+        guard case .object(let declared) = declarations else {
             throw TimelineError(
                 file: file,
                 problems: [
                     TimelineProblem(
-                        path: "variables", expected: "an object of variables by name", found: members[k].value.kindDescription)
+                        path: "variables", expected: "an object of variables by name", found: declarations.kindDescription)
                 ])
         }
         for (name, declaration) in declared {
@@ -75,20 +114,16 @@ public enum TemplateVariables {
         }
         // Values: `--set` over the defaults, each checked against its type.
         var values: [String: JSONValue] = [:]
-        for (name, text) in set.sorted(by: { $0.key < $1.key }) {
+        for (name, given) in set.sorted(by: { $0.key < $1.key }) {
             guard let kind = kinds[name] else {
                 problems.append(
                     TimelineProblem(
-                        path: "--set \(name)",
+                        path: given.source,
                         expected: "a variable the timeline declares (\(kinds.keys.sorted().joined(separator: ", ")))",
                         found: "\"\(name)\"", suggestion: Suggestion.didYouMean(name, in: kinds.keys.sorted())))
                 continue
             }
-            guard let value = kind.parse(text) else {
-                problems.append(TimelineProblem(path: "--set \(name)", expected: kind.expectation, found: "\"\(text)\""))
-                continue
-            }
-            values[name] = value
+            if let value = kind.value(of: given, problems: &problems) { values[name] = value }
         }
         // Defaults may name other variables; a chain that comes back to itself is refused, once.
         var failed: Set<String> = []
@@ -129,15 +164,11 @@ public enum TemplateVariables {
         }
         for name in kinds.keys.sorted() { _ = value(of: name, []) }
         guard problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
-        members.remove(at: k)
-        var walker = Walker(values: values, kinds: kinds)
-        let resolved = walker.replace(.object(members), path: "", key: nil)
-        guard walker.problems.isEmpty else { throw TimelineError(file: file, problems: walker.problems) }
-        return resolved
+        return (values, kinds)
     }
 
     /// Whether `name` may name a variable: ASCII letters, digits and `_`, not starting with a digit.
-    static func isName(_ name: String) -> Bool {
+    public static func isName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return name.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
@@ -203,7 +234,47 @@ public enum TemplateVariables {
     }
 }
 
+/// A value given for a template variable, and where it came from (`--set NAME`, a data row's
+/// column), which messages name.
+public struct TemplateValue: Hashable, Sendable {
+    public enum Form: Hashable, Sendable {
+        /// Text written as `--set` writes the type (`true`, `0.5`, `#FF8800`, a path).
+        case written(String)
+        /// A JSON value (a JSONL or JSON row's), or text read as `written`.
+        case json(JSONValue)
+    }
+
+    public var form: Form
+    public var source: String
+
+    public init(_ form: Form, source: String) { (self.form, self.source) = (form, source) }
+
+    /// `--set NAME=VALUE`.
+    public static func set(_ name: String, _ text: String) -> TemplateValue {
+        TemplateValue(.written(text), source: "--set \(name)")
+    }
+}
+
 extension TemplateVariables.Kind {
+    /// The value `given` holds as this type; nil, with the problem named by its source, when
+    /// it holds none.
+    public func value(of given: TemplateValue, problems: inout [TimelineProblem]) -> JSONValue? {
+        switch given.form {
+        case .written(let text), .json(.string(let text)):
+            guard let v = parse(text) else {
+                problems.append(TimelineProblem(path: given.source, expected: expectation, found: "\"\(text)\""))
+                return nil
+            }
+            return v
+        case .json(let v):
+            guard holds(v) else {
+                problems.append(TimelineProblem(path: given.source, expected: expectation, found: v.kindDescription))
+                return nil
+            }
+            return v
+        }
+    }
+
     /// How the value is written, for messages.
     var expectation: String {
         switch self {
@@ -242,7 +313,7 @@ extension TemplateVariables.Kind {
     }
 
     /// A value as `{{NAME}}` writes it: text as it is, numbers in their shortest form.
-    static func text(of v: JSONValue) -> String {
+    public static func text(of v: JSONValue) -> String {
         switch v {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `reel render T --data ROWS -o 'out/{NAME}.mp4'` and `reel validate T --data ROWS` through the
+/// binary: each row's video equals a single render with the same `--set` values frame for
+/// frame (lossless), failed rows name their row and column while the others render, output
+/// names that would collide or leave the folder are refused, and `--rows`, `--skip-existing`,
+/// `--report` and `--segment` pick and account for rows.
+@Suite struct BatchRenderTests {
+    static let template = #"""
+        {"variables": {"name": {"type": "text", "default": "Ana"}, "accent": {"type": "color", "default": "#FF0000"},
+                       "photo": {"type": "asset", "default": "red.png"}, "size": {"type": "number", "default": 20},
+                       "alpha": {"type": "number", "default": 1}},
+         "canvas": {"width": 64, "height": 48, "fps": 10, "duration": 0.5, "background": {"var": "accent"}},
+         "assets": {"photo": {"path": {"var": "photo"}}},
+         "layers": [{"id": "p", "frame": [4, 4, 24, 24], "contents": "photo"},
+                    {"id": "box", "frame": [32, 8, {"var": "size"}, 20], "backgroundColor": "#FFFFFF", "opacity": {"var": "alpha"},
+                     "animations": [{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 0.5}]}]}
+        """#
+
+    /// A scratch folder with the template and two small pictures.
+    func folder() throws -> URL {
+        let dir = makeScratchDirectory()
+        try Self.template.write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        for (name, colour) in [("red", "red"), ("blue", "blue")] {
+            let made = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/ffmpeg"),
+                ["-v", "error", "-y", "-f", "lavfi", "-i", "color=c=\(colour):size=16x16", "-frames:v", "1", "\(name).png"],
+                in: dir)
+            #expect(made.status == 0)
+        }
+        return dir
+    }
+
+    /// The MD5 of each decoded video frame.
+    func frames(_ file: URL) throws -> [String] {
+        let r = try runProgram(
+            URL(fileURLWithPath: "/usr/bin/ffmpeg"), ["-v", "error", "-i", file.path, "-map", "0:v", "-f", "framemd5", "-"])
+        return String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            String($0.split(separator: ",").last!).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    func exists(_ dir: URL, _ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path)
+    }
+
+    @Test func eachRowsVideoIsASingleRenderWithItsValues() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "name,accent,photo,size,extra\nAna,#00FF00,blue.png,10,x\n\"Zoë, Z\",#0000FF,red.png,30,y\n"
+            .write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let batch = try runReel(
+            ["render", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4", "--crf", "0", "--preset", "ultrafast"], in: dir)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        // A column that is not a variable is warned about once.
+        #expect(batch.stderr.components(separatedBy: "column extra is not a variable of t.json; it is ignored").count == 2)
+        #expect(batch.stderr.contains("rendered 2 rows (0 skipped, 0 failed)"))
+        let single = try runReel(
+            [
+                "render", "t.json", "--set", "name=Zoë, Z", "--set", "accent=#0000FF", "--set", "photo=red.png", "--set",
+                "size=30",
+                "-o", "single.mp4", "--crf", "0", "--preset", "ultrafast", "--quiet"
+            ], in: dir)
+        #expect(single.status == 0, "\(single.stderr)")
+        let rowFrames = try frames(dir.appendingPathComponent("out/Zoë, Z.mp4"))
+        #expect(rowFrames.count == 5)
+        #expect(rowFrames == (try frames(dir.appendingPathComponent("single.mp4"))))
+        #expect(rowFrames != (try frames(dir.appendingPathComponent("out/Ana.mp4"))))
+        // The same rows as JSON Lines, values as JSON: the same videos.
+        try ##"{"name": "Zoë, Z", "accent": "#0000FF", "photo": "red.png", "size": 30}"##
+            .write(to: dir.appendingPathComponent("rows.jsonl"), atomically: true, encoding: .utf8)
+        let lines = try runReel(
+            ["render", "t.json", "--data", "rows.jsonl", "-o", "jl/{name}.mp4", "--crf", "0", "--preset", "ultrafast", "--quiet"],
+            in: dir)
+        #expect(lines.status == 0, "\(lines.stderr)")
+        #expect(try frames(dir.appendingPathComponent("jl/Zoë, Z.mp4")) == rowFrames)
+    }
+
+    @Test func failedRowsNameTheirRowAndColumnAndTheOthersRender() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try
+            "name,accent,photo,alpha\nA,#00FF00,blue.png,1\nB,not-a-colour,red.png,1\nC,#00FF00\nD,#00FF00,missing.png,1\na/b,#00FF00,red.png,1\n..,#00FF00,red.png,1\nE,#00FF00,red.png,5\nF,#000000,red.png,0.5\n"
+            .write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let r = try runReel(
+            ["render", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4", "--preset", "ultrafast", "--report", "report.csv"],
+            in: dir)
+        #expect(r.status == 1)
+        for message in [
+            "row 2 (line 3), column accent: expected a colour",
+            "row 3 (line 4): expected 4 fields, as the header has, found 2",
+            "row 4 (line 5), column photo: expected a readable file (relative to the timeline's folder), found no file at",
+            "row 5 (line 6), column name: expected a value that makes a file name (not empty, . or .., without /, NUL or control characters), found \"a/b\"",
+            "row 6 (line 7), column name: expected a value that makes a file name",
+            "row 7 (line 8): t.json: layers[1].opacity: expected"
+        ] {
+            #expect(r.stderr.contains(message), "\(message)\n\(r.stderr)")
+        }
+        #expect(exists(dir, "out/A.mp4") && exists(dir, "out/F.mp4"))
+        #expect(!exists(dir, "out/B.mp4") && !exists(dir, "out/E.mp4") && !exists(dir, "a") && !exists(dir, "out/...mp4"))
+        let report = try String(contentsOf: dir.appendingPathComponent("report.csv"), encoding: .utf8)
+        let lines = report.split(separator: "\n")
+        #expect(lines.first == "row,output,status,message")
+        #expect(lines.count == 9)
+        #expect(lines[1].hasPrefix("1,out/A.mp4,rendered,"))
+        #expect(lines[2].hasPrefix("2,,failed,\"row 2 (line 3), column accent: expected a colour"))
+        #expect(lines[8].hasPrefix("8,out/F.mp4,rendered,"))
+        // validate --data lists the same rows' problems without rendering.
+        let v = try runReel(["validate", "t.json", "--data", "rows.csv"], in: dir)
+        #expect(v.status == 1)
+        #expect(v.stdout.contains("rows.csv: 8 rows, 4 valid, 4 with problems"), "\(v.stdout)\n\(v.stderr)")
+        #expect(v.stderr.contains("row 2 (line 3), column accent: expected a colour"))
+        #expect(v.stderr.contains("row 7 (line 8): layers[1].opacity: expected"))
+    }
+
+    @Test func twoRowsNamingOneFileAreRefusedBeforeAnythingRenders() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // "Zoë" twice: once composed, once with a combining diaeresis (equal after NFC).
+        try "name\nAna\nZo\u{EB}\nZoe\u{308}\n".write(
+            to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let r = try runReel(["render", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4"], in: dir)
+        #expect(r.status == 1)
+        #expect(
+            r.stderr.contains("expected a different output file for every row, found rows 2 and 3 both name out/Zoe\u{308}.mp4"),
+            "\(r.stderr)")
+        #expect(!exists(dir, "out"))
+        let unknown = try runReel(["render", "t.json", "--data", "rows.csv", "-o", "out/{nmae}.mp4"], in: dir)
+        #expect(unknown.status == 1 && unknown.stderr.contains("expected `{NAME}` naming one of the template's variables"))
+    }
+
+    @Test func rowsSkipExistingAndSegmentsPickRows() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "name\nr1\nr2\nr3\nr4\nr5\n".write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        func render(_ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            try runReel(
+                ["render", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4", "--preset", "ultrafast"] + extra, in: dir)
+        }
+        let picked = try render(["--rows", "2..<4"])
+        #expect(picked.status == 0, "\(picked.stderr)")
+        #expect((1...5).map { exists(dir, "out/r\($0).mp4") } == [false, true, true, false, false])
+        let rest = try render(["--skip-existing", "--report", "report.csv"])
+        #expect(rest.status == 0 && rest.stderr.contains("rendered 3 rows (2 skipped, 0 failed)"), "\(rest.stderr)")
+        let report = try String(contentsOf: dir.appendingPathComponent("report.csv"), encoding: .utf8)
+        #expect(
+            report.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)[2] } == [
+                "status", "rendered", "skipped", "skipped", "rendered", "rendered"
+            ])
+        // Two machines split the rows contiguously, as frames are split.
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("out"))
+        #expect(try render(["--segment", "1/2"]).status == 0)
+        #expect((1...5).map { exists(dir, "out/r\($0).mp4") } == [true, true, false, false, false])
+        #expect(try render(["--segment", "2/2"]).status == 0)
+        #expect((1...5).allSatisfy { exists(dir, "out/r\($0).mp4") })
+    }
+}
