@@ -73,19 +73,28 @@ public enum BatchRender {
         warn: (String) -> Void, each: (DataRow, [TimelineProblem]) -> Void
     ) throws -> Int {
         var count = 0
+        // Rows whose values decode alike share one decode: a million rows of names need few.
+        var decoded: [[String: JSONValue]: [TimelineProblem]] = [:]
         try survey(template, data: data, pattern: pattern, set: set, warn: warn) { row, planned in
             count += 1
             var problems = planned.problems
             if problems.isEmpty {
-                do {
-                    let timeline = try template.timeline(row.values(over: set, keeping: Set(template.variables.keys)))
-                    problems += timeline.assetFiles.problems().map { p in
-                        TimelineProblem(path: "\(row.place): \(p.path)", expected: p.expected, found: p.found)
+                let key = template.decodingKey(planned.values)
+                let found: [TimelineProblem]
+                if let known = decoded[key] {
+                    found = known
+                } else {
+                    do {
+                        let timeline = try template.timeline(row.values(over: set, keeping: Set(template.variables.keys)))
+                        found = timeline.assetFiles.problems()
+                    } catch let error as TimelineError {
+                        found = error.problems
                     }
-                } catch let error as TimelineError {
-                    problems += error.problems.map { p in
-                        TimelineProblem(path: "\(row.place): \(p.path)", expected: p.expected, found: p.found)
-                    }
+                    if decoded.count >= 4096 { decoded.removeAll() }
+                    decoded[key] = found
+                }
+                problems += found.map { p in
+                    TimelineProblem(path: "\(row.place): \(p.path)", expected: p.expected, found: p.found)
                 }
             }
             each(row, problems)
@@ -206,6 +215,7 @@ public enum BatchRender {
     /// A row as the first pass sees it: its output path, or its problems.
     private struct Planned {
         var output: String?
+        var values: [String: JSONValue] = [:]
         var problems: [TimelineProblem] = []
     }
 
@@ -239,6 +249,7 @@ public enum BatchRender {
             let given = row.values(over: set, keeping: keep)
             do throws(TimelineError) {
                 let values = try template.values(given)
+                planned.values = values
                 for (name, value) in values.sorted(by: { $0.key < $1.key }) where template.variables[name] == .asset {
                     guard case .string(let file) = value, given[name] != nil else { continue }
                     let path =

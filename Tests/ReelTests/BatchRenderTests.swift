@@ -155,4 +155,27 @@ import Testing
         #expect(try render(["--segment", "2/2"]).status == 0)
         #expect((1...5).allSatisfy { exists(dir, "out/r\($0).mp4") })
     }
+
+    /// `validate --data` streams its rows: a million take no more memory than a hundred thousand.
+    @Test func aMillionRowsAreStreamedInFlatMemory() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func peak(_ rows: Int) throws -> Int {
+            let name = "rows\(rows).csv"
+            var text = "name,size\n"
+            text.reserveCapacity(rows * 12)
+            for i in 0..<rows { text += "n\(i),\(10 + i % 7)\n" }
+            try text.write(to: dir.appendingPathComponent(name), atomically: false, encoding: .utf8)
+            let r = try runProgram(
+                URL(fileURLWithPath: "/usr/bin/time"),
+                ["-f", "peak %M", reelExecutable().path, "validate", "t.json", "--data", name],
+                in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(String(decoding: r.stdout, as: UTF8.self).contains("\(name): \(rows) rows, \(rows) valid, 0 with problems"))
+            return Int(r.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") }?.dropFirst(5) ?? "") ?? -1
+        }
+        let small = try peak(100_000)
+        let large = try peak(1_000_000)
+        #expect(small > 0 && Double(large) <= Double(small) * 1.1, "peak \(small) KB for 10^5 rows, \(large) KB for 10^6")
+    }
 }

@@ -46,6 +46,10 @@ import Testing
             "frame":[0,0,100,100],"path":{"elements":[["move",0,0],\(lines)]}}]}
             """.utf8
         ).write(to: dir.appendingPathComponent("shape-path-million-elements.json"))
+        // A CSV whose one cell is 1 GB of NUL bytes (sparse: nothing is written to disk).
+        let gigabyte = dir.appendingPathComponent("rows-gigabyte-cell.csv")
+        try Data("name,accent\n".utf8).write(to: gigabyte)
+        #expect(truncate(gigabyte.path, 1 << 30) == 0)
         // A list of 10,000 sounds (made here).
         let sounds = (0..<10_000).map { #"{"asset":"tune","start":\#($0)}"# }.joined(separator: ",")
         try Data(
