@@ -22,17 +22,32 @@ public struct TimelineDocument: Encodable {
         ])
     }
 
-    /// Adds an image asset (`path` relative to the folder the timeline is built against).
-    public func asset(_ name: String, path: String) -> TimelineDocument {
+    /// Adds an image asset (`path` relative to the folder the timeline is built against, or
+    /// `Variable.value` of an `asset` variable).
+    public func asset(_ name: String, path: JSONConvertible) -> TimelineDocument {
+        adding(name, .object([("path", path.json)]), to: "assets", at: 3)
+    }
+
+    /// Declares a template variable with its type and default; `Variable.value(name)` and
+    /// `Variable.text(name)` use it, `build(set:)` and `reel render --set` give it values.
+    public func variable(_ name: String, _ kind: TemplateVariables.Kind, default value: JSONConvertible) -> TimelineDocument {
+        adding(name, .object([("type", .string(kind.rawValue)), ("default", value.json)]), to: "variables", at: 2)
+    }
+
+    /// The document with `(name, value)` appended to the top-level object `key` (made at
+    /// `index` among the top-level keys when absent).
+    private func adding(_ name: String, _ value: JSONValue, to key: String, at index: Int) -> TimelineDocument {
         var copy = self
         guard case .object(var members) = document else { return self }
-        var assets: [(key: String, value: JSONValue)] = []
-        if let i = members.firstIndex(where: { $0.key == "assets" }), case .object(let existing) = members[i].value {
-            assets = existing
+        var entries: [(key: String, value: JSONValue)] = []
+        var at = min(index, members.count)
+        if let i = members.firstIndex(where: { $0.key == key }), case .object(let existing) = members[i].value {
+            entries = existing
             members.remove(at: i)
+            at = i
         }
-        assets.append((name, .object([("path", .string(path))])))
-        members.insert(("assets", .object(assets)), at: min(3, members.count))
+        entries.append((name, value))
+        members.insert((key, .object(entries)), at: at)
         copy.document = .object(members)
         return copy
     }
@@ -42,12 +57,14 @@ public struct TimelineDocument: Encodable {
 
     public func encode(to encoder: Encoder) throws { try document.encode(to: encoder) }
 
-    /// The timeline as Reel plays it; problems are reported as for a file.
-    public func build(baseDirectory: String = FileManager.default.currentDirectoryPath) throws(TimelineError)
-        -> Timeline
+    /// The timeline as Reel plays it, with `set` giving its variables' values as `--set` writes
+    /// them; problems are reported as for a file.
+    public func build(baseDirectory: String = FileManager.default.currentDirectoryPath, set: [String: String] = [:])
+        throws(TimelineError) -> Timeline
     {
         try Timeline.decode(
-            document.serialized, file: "<builder>", name: nameInDocument, baseDirectory: baseDirectory)
+            document.serialized, file: "<builder>", name: nameInDocument, baseDirectory: baseDirectory,
+            variables: set.reduce(into: [:]) { $0[$1.key] = .set($1.key, $1.value) })
     }
 
     private var nameInDocument: String {

@@ -2,6 +2,7 @@ import Foundation
 import Reel
 import ReelBuilder
 import ReelCore
+import ReelJSON
 import ReelTimeline
 import Testing
 
@@ -72,5 +73,40 @@ import Testing
             LayerDocument("a").set("cornerRadious", 3)
         }
         #expect(throws: TimelineError.self) { try bad.build() }
+    }
+}
+
+/// Template variables written from Swift: the same document as a template file, and each
+/// value set at build time lands where the variable is used.
+@Suite struct BuilderVariableTests {
+    func template() -> TimelineDocument {
+        TimelineDocument(name: "hello", width: 320, height: 180, duration: 1) {
+            LayerDocument("card").frame(0, 0, 320, 180).backgroundColor("#000000")
+                .set("backgroundColor", Variable.value("accent"))
+            LayerDocument("title", class: .textLayer).frame(10, 10, 300, 60).text("Hello, \(Variable.text("name"))!", size: 24)
+        }
+        .variable("name", .text, default: "Ana")
+        .variable("accent", .color, default: "#3366FF")
+    }
+
+    @Test func variablesAreWrittenAsATemplateFileWritesThem() throws {
+        let json = try JSONParser.parse(template().jsonText)
+        #expect(json["variables"]?["name"] == .object([("type", .string("text")), ("default", .string("Ana"))]))
+        guard case .array(let layers)? = json["layers"], layers.count == 2 else {
+            Issue.record("no layers in \(json)")
+            return
+        }
+        #expect(layers[0]["backgroundColor"] == .object([("var", .string("accent"))]))
+        #expect(layers[1]["string"] == .string("Hello, {{name}}!"))
+    }
+
+    @Test func buildSetsTheValues() throws {
+        let plain = try template().build()
+        #expect(plain.layers[1].model.text.runs.map(\.text) == ["Hello, Ana!"])
+        #expect(plain.layers[0].model.backgroundColor == Color(hex: "#3366FF"))
+        let set = try template().build(set: ["name": "Zoë", "accent": "#FF0000"])
+        #expect(set.layers[1].model.text.runs.map(\.text) == ["Hello, Zoë!"])
+        #expect(set.layers[0].model.backgroundColor == Color(hex: "#FF0000"))
+        #expect(throws: TimelineError.self) { try template().build(set: ["accent": "red-ish"]) }
     }
 }
