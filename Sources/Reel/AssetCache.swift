@@ -40,4 +40,11 @@ public final class AssetCache: Sendable {
             return made
         }
     }
+
+    /// After a render: the typesetters keep at most `layouts` layouts each, so a batch's
+    /// memory does not grow with its rows.
+    func trimText(to layouts: Int) {
+        Typesetter.systemFonts.trim(to: layouts)
+        for typesetter in held.withLock({ Array($0.typesetters.values) }) { typesetter.trim(to: layouts) }
+    }
 }

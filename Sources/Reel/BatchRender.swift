@@ -190,6 +190,7 @@ public enum BatchRender {
                             framesDone: framesBefore + p.framesDone, elapsed: elapsed(), rowFraction: p.fraction))
                 }
                 framesBefore += frames
+                render.assetCache?.trimText(to: 256)
                 try record(output, .rendered, "")
             } catch let error as TimelineError {
                 let file = URL(fileURLWithPath: error.file).lastPathComponent

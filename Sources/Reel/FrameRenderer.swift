@@ -15,6 +15,10 @@ public final class FrameRenderer {
     private let executor: PlanExecutor
     private lazy var clock = StepClock()
     private var lastPlan: FramePlan?
+    /// The layer tree last drawn into a video frame, and a copy of that frame once two frames
+    /// in a row had it (`render(time:converter:into:)`).
+    private var lastTree: Layer?
+    private var keptFrame: VideoFrame?
     /// A whole RGBA frame, made the first time a frame cannot be drawn in bands.
     private var wholeFrame: PixelBuffer?
     /// The clip under every other layer whose frames go to the encoder as they are where no
@@ -76,12 +80,29 @@ public final class FrameRenderer {
     /// drawn a band of rows at a time in memory that stays in cache, each band converted as
     /// soon as the rows its chroma reads are drawn (a frame that cannot be cut into bands is
     /// drawn whole first). No full RGBA frame is written.
+    /// A frame whose layer tree equals the one this renderer drew last is not drawn again:
+    /// from the second such frame on, a kept copy of its pixels is copied (the stills of a
+    /// title once it has settled cost a copy).
     public func render(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
         let tree = timeline.presentation(at: time)
+        let unchanged = lastTree == tree
+        if unchanged, let kept = keptFrame {
+            try frame.copyPixels(from: kept)
+            return
+        }
         var unrecorded = FrameRecord(frame: 0, worker: 0)
-        if let name = underlying, try render(tree, over: name, converter: converter, into: frame, record: &unrecorded) { return }
-        let plan = self.plan(tree)
-        try draw(plan, converter: converter, frame: frame) { try $0() }
+        if let name = underlying, try render(tree, over: name, converter: converter, into: frame, record: &unrecorded) {
+        } else {
+            try draw(plan(tree), converter: converter, frame: frame) { try $0() }
+        }
+        if unchanged {
+            let kept = try VideoFrame.yuv420p(width: frame.width, height: frame.height)
+            try kept.copyPixels(from: frame)
+            keptFrame = kept
+        } else {
+            keptFrame = nil
+        }
+        lastTree = tree
     }
 
     /// The asset name of the clip a timeline's bottom layer plays when the clip's frames can

@@ -32,6 +32,11 @@ public final class VideoFrame: @unchecked Sendable {
         av_frame_free(&f)
     }
 
+    /// Copies `other`'s pixels (the same size and format) into this frame.
+    public func copyPixels(from other: VideoFrame) throws(FFmpegError) {
+        try FFmpegError.check(av_frame_copy(frame, other.frame), "av_frame_copy")
+    }
+
     public var width: Int { Int(frame.pointee.width) }
     public var height: Int { Int(frame.pointee.height) }
     /// libav's name of the frame's pixel format (`yuv420p`, `rgba`, `pal8`).

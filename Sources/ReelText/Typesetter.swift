@@ -38,6 +38,15 @@ public final class Typesetter: @unchecked Sendable {
         return layout
     }
 
+    /// Forgets the kept layouts, their table's memory too, when more than `count` are kept:
+    /// renders that follow one another in one process (a batch's rows) keep what they share
+    /// without the table growing with their number.
+    public func trim(to count: Int) {
+        lock.lock()
+        if kept.count > count { kept = [:] }
+        lock.unlock()
+    }
+
     /// A line to place: characters a ..< b of a paragraph, "…" put in at `ellipsisAt` (a
     /// character index in a ..< b) where truncated, the characters from `resume` on following it.
     private struct LinePlan {

@@ -5,6 +5,7 @@ per frame, because the machine is shared and its wall clock is noisy."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,8 @@ TARGETS = {
     "text_render_cpu_ms_per_frame_1_thread": ("<=", 4.0),
     "ratio_overlay_veryfast": (">=", 0.9),
     "caption_burn_in_speedup_over_libass": (">=", 1.0),
+    "batch_over_separate_runs": ("<=", 0.7),
+    "batch_peak_memory_1000_over_100_rows": ("<=", 1.1),
     "changing_draw_cpu_ms_per_frame_1_thread": ("<=", 8.0),
     "ratio_changing_ultrafast": (">=", 0.6),
     "dots_render_cpu_us_per_layer_1_thread": ("<=", 1.5),
@@ -135,6 +138,49 @@ def caption_burn_in(reel, work):
             "caption_burn_in_speedup_over_libass": libass / ours}
 
 
+def batch_rows(path, count, photos=None):
+    """`count` rows for Timelines/greeting.json: names, its ten photos in turn, accents."""
+    with open(path, "w") as f:
+        f.write("name,photo,accent\n")
+        for i in range(count):
+            photo = f"assets/greeting/photo{i % 10 + 1}.jpg"
+            if photos:
+                photo = os.path.join(photos, photo)
+            f.write(f"row{i + 1:04d},{photo},#{(i * 2654435761) % 0xFFFFFF:06X}\n")
+
+
+def batch(reel, work):
+    """100 variants of the 5-second 1280x720 greeting (a photo, two text layers) rendered by one
+    `--data` run, against 100 separate `reel render --set` runs of the same rows, in the same run;
+    and the batch's peak memory over 100 and 1000 rows of a 0.2-second copy of the template."""
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Timelines")
+    template = os.path.join(folder, "greeting.json")
+    rows = os.path.join(work, "rows.csv")
+    batch_rows(rows, 100)
+    batch_wall, _, _, _ = timed([reel, "render", template, "--data", rows, "-o", os.path.join(work, "batch", "{name}.mp4"),
+                                 "--preset", "veryfast", "--quiet"])
+    separate = 0.0
+    for i in range(100):
+        wall, _, _, _ = timed([reel, "render", template, "--set", f"name=row{i + 1:04d}",
+                               "--set", f"photo=assets/greeting/photo{i % 10 + 1}.jpg",
+                               "--set", f"accent=#{(i * 2654435761) % 0xFFFFFF:06X}",
+                               "-o", os.path.join(work, "separate.mp4"), "--preset", "veryfast", "--quiet"])
+        separate += wall
+    short = json.load(open(template))
+    short["canvas"]["duration"] = 0.2
+    short_template = os.path.join(work, "short.json")
+    json.dump(short, open(short_template, "w"))
+    peaks = []
+    for count in (100, 1000):
+        batch_rows(rows, count, photos=os.path.abspath(folder))
+        _, _, peak, _ = timed([reel, "render", short_template, "--data", rows, "-o", os.path.join(work, f"short{count}", "{name}.mp4"),
+                               "--preset", "ultrafast", "--quiet", "--assets-root", os.path.abspath(folder)])
+        peaks.append(peak)
+    return {"batch_seconds_100_rows": batch_wall, "separate_seconds_100_rows": separate,
+            "batch_over_separate_runs": batch_wall / separate, "batch_peak_memory_mb_100_rows": peaks[0],
+            "batch_peak_memory_mb_1000_rows": peaks[1], "batch_peak_memory_1000_over_100_rows": peaks[1] / peaks[0]}
+
+
 def verdict(figures, key):
     """The figure against its target, in words; empty when it has none."""
     target = TARGETS.get(key)
@@ -236,6 +282,7 @@ def main():
         figures["reel_fps_overlay_veryfast"] = frames / wall
         figures["ratio_overlay_veryfast"] = figures["reel_fps_overlay_veryfast"] / figures["encoder_fps_overlay_veryfast"]
         figures.update(caption_burn_in(reel, work))
+        figures.update(batch(reel, work))
         # Memory stays flat with length: the same scene over 1000 frames (it repeats forever).
         scene = json.load(open(timeline))
         scene["canvas"]["duration"] = 1000 / scene["canvas"]["fps"]
@@ -252,9 +299,7 @@ def main():
             lottie_rows, lottie = bench_lottie.figures(reel, lottie_set, work)
             figures.update(lottie)
     finally:
-        for name in os.listdir(work):
-            os.unlink(os.path.join(work, name))
-        os.rmdir(work)
+        shutil.rmtree(work)
 
     print(f"bench: {os.path.relpath(timeline)}, {frames} frames at {width}x{height}, {os.cpu_count()} cores")
     rows = [
@@ -276,6 +321,12 @@ def main():
         ("captions on 60 s of 1080p30, 20 cues: ffmpeg+libass seconds", "caption_burn_in_libass_seconds"),
         ("captions on 60 s of 1080p30, 20 cues: reel seconds", "caption_burn_in_reel_seconds"),
         ("captions: reel speed / ffmpeg+libass (above 1: faster)", "caption_burn_in_speedup_over_libass"),
+        ("batch: 100 greetings (5 s, 1280x720), one --data run, seconds", "batch_seconds_100_rows"),
+        ("batch: the same 100 rows as separate reel runs, seconds", "separate_seconds_100_rows"),
+        ("batch / separate runs (below 1: faster)", "batch_over_separate_runs"),
+        ("batch peak memory MB, 100 rows", "batch_peak_memory_mb_100_rows"),
+        ("batch peak memory MB, 1000 rows", "batch_peak_memory_mb_1000_rows"),
+        ("batch peak memory, 1000 / 100 rows", "batch_peak_memory_1000_over_100_rows"),
         ("render+convert frames/s, 2 threads, no encoder", "render_convert_fps_2_threads"),
         ("convert CPU ms/frame (RGBA -> yuv420p BT.709)", "convert_cpu_ms_per_frame"),
     ]
