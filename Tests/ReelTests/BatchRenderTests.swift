@@ -56,16 +56,20 @@ import Testing
         // A column that is not a variable is warned about once.
         #expect(batch.stderr.components(separatedBy: "column extra is not a variable of t.json; it is ignored").count == 2)
         #expect(batch.stderr.contains("rendered 2 rows (0 skipped, 0 failed)"))
-        let single = try runReel(
-            [
-                "render", "t.json", "--set", "name=Zoë, Z", "--set", "accent=#0000FF", "--set", "photo=red.png", "--set",
-                "size=30",
-                "-o", "single.mp4", "--crf", "0", "--preset", "ultrafast", "--quiet"
-            ], in: dir)
-        #expect(single.status == 0, "\(single.stderr)")
+        // Each row's video against a single render with its values as --set.
+        for (row, values) in [("Ana", ["Ana", "#00FF00", "blue.png", "10"]), ("Zoë, Z", ["Zoë, Z", "#0000FF", "red.png", "30"])] {
+            let single = try runReel(
+                [
+                    "render", "t.json", "--set", "name=\(values[0])", "--set", "accent=\(values[1])", "--set",
+                    "photo=\(values[2])",
+                    "--set", "size=\(values[3])", "-o", "single.mp4", "--crf", "0", "--preset", "ultrafast", "--quiet"
+                ], in: dir)
+            #expect(single.status == 0, "\(single.stderr)")
+            let rowFrames = try frames(dir.appendingPathComponent("out/\(row).mp4"))
+            #expect(rowFrames.count == 5)
+            #expect(rowFrames == (try frames(dir.appendingPathComponent("single.mp4"))), "\(row)")
+        }
         let rowFrames = try frames(dir.appendingPathComponent("out/Zoë, Z.mp4"))
-        #expect(rowFrames.count == 5)
-        #expect(rowFrames == (try frames(dir.appendingPathComponent("single.mp4"))))
         #expect(rowFrames != (try frames(dir.appendingPathComponent("out/Ana.mp4"))))
         // The same rows as JSON Lines, values as JSON: the same videos.
         try ##"{"name": "Zoë, Z", "accent": "#0000FF", "photo": "red.png", "size": 30}"##
@@ -177,5 +181,43 @@ import Testing
         let small = try peak(100_000)
         let large = try peak(1_000_000)
         #expect(small > 0 && Double(large) <= Double(small) * 1.1, "peak \(small) KB for 10^5 rows, \(large) KB for 10^6")
+    }
+
+    /// The first SIGINT finishes the row in hand and stops: finished rows keep their files,
+    /// no partial file is left, the report lists what was done, and the exit status is 130.
+    @Test func anInterruptFinishesTheRowInHandAndKeepsFinishedRows() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text =
+            ##"{"variables": {"name": {"type": "text", "default": "a"}}, "canvas": {"width": 320, "height": 180, "duration": 3}, "layers": [{"id": "a", "bounds": [0, 0, 100, 100], "position": [160, 90], "backgroundColor": "#FF0000", "shadowOpacity": 0.5, "shadowRadius": 20, "animations": [{"keyPath": "transform.rotation.z", "toValue": 6.28, "duration": 3}]}]}"##
+        try text.write(to: dir.appendingPathComponent("t.json"), atomically: true, encoding: .utf8)
+        try "name\nr1\nr2\nr3\nr4\nr5\nr6\n".write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = reelExecutable()
+        process.arguments = [
+            "render", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4", "--report", "report.csv", "--crf", "0", "--quiet"
+        ]
+        process.currentDirectoryURL = dir
+        let errors = dir.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        var deadline = Date().addingTimeInterval(60 * testTimeScale)
+        while Date() < deadline, !exists(dir, "out/r1.mp4") { usleep(20_000) }
+        kill(process.processIdentifier, SIGINT)
+        deadline = Date().addingTimeInterval(60 * testTimeScale)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted; kept the"), "\(stderr)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+        #expect(
+            made.first == "r1.mp4" && made.count < 6 && made.allSatisfy { $0.hasSuffix(".mp4") && !$0.hasPrefix(".") }, "\(made)")
+        let report = try String(contentsOf: dir.appendingPathComponent("report.csv"), encoding: .utf8)
+        #expect(report.split(separator: "\n").count == made.count + 1, "\(report)")
+        // Every file kept is a whole video.
+        for name in made { #expect(try frames(dir.appendingPathComponent("out/\(name)")).count == 90, "\(name)") }
     }
 }

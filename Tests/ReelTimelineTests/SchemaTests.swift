@@ -46,8 +46,15 @@ import Testing
         #expect(strings(anim?["calculationMode"]?["enum"]) == Set(Animation.CalculationMode.allCases.map(\.rawValue)))
         #expect(strings(anim?["fillMode"]?["enum"]) == Set(FillMode.allCases.map(\.rawValue)))
         #expect(strings(anim?["rotationMode"]?["enum"]) == Set(Animation.RotationMode.allCases.map(\.rawValue)))
+        // A layer key's schema is its value's or a template variable's (`anyOf`).
+        guard case .array(let gravity)? = layer?["contentsGravity"]?["anyOf"], gravity.count == 2,
+            gravity[1] == .object([("$ref", .string("#/$defs/var"))])
+        else {
+            Issue.record("contentsGravity takes no template variable")
+            return
+        }
         #expect(
-            strings(layer?["contentsGravity"]?["enum"])
+            strings(gravity[0]["enum"])
                 == Set([
                     "center", "top", "bottom", "left", "right", "topLeft", "topRight",
                     "bottomLeft", "bottomRight", "resize", "resizeAspect", "resizeAspectFill"

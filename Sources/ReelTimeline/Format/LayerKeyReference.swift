@@ -31,7 +31,13 @@ public enum LayerKeyReference {
     }
 
     /// The JSON Schema of a value of `kind`.
+    /// Each value's schema also takes a template variable (`{"var": NAME}`, `$defs/var`).
     public static func schema(_ kind: ValueKind) -> JSONValue {
+        .object([("anyOf", .array([valueSchema(kind), .object([("$ref", .string("#/$defs/var"))])]))])
+    }
+
+    /// The schema of a value of `kind`, as the file writes it.
+    private static func valueSchema(_ kind: ValueKind) -> JSONValue {
         func ref(_ name: String) -> JSONValue { .object([("$ref", .string("#/$defs/\(name)"))]) }
         func orNull(_ v: JSONValue) -> JSONValue { .object([("oneOf", .array([v, .object([("type", .string("null"))])]))]) }
         func array(of items: JSONValue) -> JSONValue { .object([("type", .string("array")), ("items", items)]) }
