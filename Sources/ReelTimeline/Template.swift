@@ -34,17 +34,7 @@ public struct Template: Sendable {
     public func values(_ values: [String: TemplateValue]) throws(TimelineError) -> [String: JSONValue] {
         var out = defaults
         var problems: [TimelineProblem] = []
-        for (name, given) in values.sorted(by: { $0.key < $1.key }) {
-            guard let kind = variables[name] else {
-                problems.append(
-                    TimelineProblem(
-                        path: given.source,
-                        expected: "a variable the timeline declares (\(variables.keys.sorted().joined(separator: ", ")))",
-                        found: "\"\(name)\"", suggestion: Suggestion.didYouMean(name, in: variables.keys.sorted())))
-                continue
-            }
-            if let v = kind.value(of: given, problems: &problems) { out[name] = v }
-        }
+        TemplateVariables.apply(values, kinds: variables, to: &out, problems: &problems)
         guard problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
         return out
     }

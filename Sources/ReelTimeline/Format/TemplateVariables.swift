@@ -114,17 +114,7 @@ public enum TemplateVariables {
         }
         // Values: `--set` over the defaults, each checked against its type.
         var values: [String: JSONValue] = [:]
-        for (name, given) in set.sorted(by: { $0.key < $1.key }) {
-            guard let kind = kinds[name] else {
-                problems.append(
-                    TimelineProblem(
-                        path: given.source,
-                        expected: "a variable the timeline declares (\(kinds.keys.sorted().joined(separator: ", ")))",
-                        found: "\"\(name)\"", suggestion: Suggestion.didYouMean(name, in: kinds.keys.sorted())))
-                continue
-            }
-            if let value = kind.value(of: given, problems: &problems) { values[name] = value }
-        }
+        apply(set, kinds: kinds, to: &values, problems: &problems)
         // Defaults may name other variables; a chain that comes back to itself is refused, once.
         var failed: Set<String> = []
         func value(of name: String, _ seen: [String]) -> JSONValue? {
@@ -165,6 +155,25 @@ public enum TemplateVariables {
         for name in kinds.keys.sorted() { _ = value(of: name, []) }
         guard problems.isEmpty else { throw TimelineError(file: file, problems: problems) }
         return (values, kinds)
+    }
+
+    /// Puts each of `given` into `values`, read as its variable's type (of `kinds`); a name
+    /// not declared or a value of the wrong type is a problem named by the value's source.
+    static func apply(
+        _ given: [String: TemplateValue], kinds: [String: Kind], to values: inout [String: JSONValue],
+        problems: inout [TimelineProblem]
+    ) {
+        for (name, value) in given.sorted(by: { $0.key < $1.key }) {
+            guard let kind = kinds[name] else {
+                problems.append(
+                    TimelineProblem(
+                        path: value.source,
+                        expected: "a variable the timeline declares (\(kinds.keys.sorted().joined(separator: ", ")))",
+                        found: "\"\(name)\"", suggestion: Suggestion.didYouMean(name, in: kinds.keys.sorted())))
+                continue
+            }
+            if let v = kind.value(of: value, problems: &problems) { values[name] = v }
+        }
     }
 
     /// Whether `name` may name a variable: ASCII letters, digits and `_`, not starting with a digit.
