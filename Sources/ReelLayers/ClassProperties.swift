@@ -23,3 +23,4 @@ extension GradientProperties: ClassProperties {}
 extension ReplicatorProperties: ClassProperties {}
 extension TextProperties: ClassProperties {}
 extension PlayerProperties: ClassProperties {}
+extension EmitterProperties: ClassProperties {}

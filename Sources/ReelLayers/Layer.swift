@@ -107,6 +107,8 @@ public struct Layer: Hashable, Sendable {
     @StoredWhereSet public var text: TextProperties
     /// AVPlayerLayer's video, its placement, sound and the clip time shown.
     @StoredWhereSet public var player: PlayerProperties
+    /// CAEmitterLayer's cells, emitter shape and multipliers, and the particles alive.
+    @StoredWhereSet public var emitter: EmitterProperties
     /// A replicator's copies 1 ..< instanceCount of the sublayers, each evaluated at its own
     /// delayed time, when `instanceDelay` makes them differ from the sublayers; empty otherwise.
     public var replicaSublayers: [[Layer]] = []

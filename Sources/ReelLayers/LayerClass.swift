@@ -16,4 +16,6 @@ public enum LayerClass: String, CaseIterable, Hashable, Sendable {
     case textLayer = "CATextLayer"
     /// AVPlayerLayer: a video's frame at the layer's local time as its contents.
     case playerLayer = "AVPlayerLayer"
+    /// CAEmitterLayer: particles its cells emit, drawn above everything else the layer draws.
+    case emitterLayer = "CAEmitterLayer"
 }

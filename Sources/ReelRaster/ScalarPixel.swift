@@ -34,4 +34,15 @@ public enum ScalarPixel {
     public static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
         s &+ scale(d, by: 255 - (s >> 24))
     }
+
+    /// `plusLighter`: each channel s + d, at most 255.
+    @inlinable @inline(__always)
+    public static func plus(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        let rb = (s & 0x00FF_00FF) &+ (d & 0x00FF_00FF)
+        let ga = ((s >> 8) & 0x00FF_00FF) &+ ((d >> 8) & 0x00FF_00FF)
+        // A lane that carried into bit 8 saturates to 255.
+        let rbs = (rb | ((rb >> 8) & 0x0001_0001) &* 0xFF) & 0x00FF_00FF
+        let gas = (ga | ((ga >> 8) & 0x0001_0001) &* 0xFF) & 0x00FF_00FF
+        return rbs | (gas << 8)
+    }
 }

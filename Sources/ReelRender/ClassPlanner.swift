@@ -22,6 +22,14 @@ protocol ClassPlanner {
     /// The picture the layer shows as its contents and the layer as it places it: by default an
     /// image asset placed by the layer's own contents keys.
     static func contentsImage(_ layer: Layer, assets: DrawingAssets) -> (layer: Layer, image: Image)?
+    /// Plans what the class draws above the border, the top of the layer's own drawing (an
+    /// emitter's particles).
+    static func drawOnTop(
+        _ layer: Layer, in builder: inout FramePlanner.Builder, index: Int, toDevice: Transform3D, clip: PixelRect,
+        opacity: Double)
+    /// Whether the layer draws as one picture of its own, as a layer with a `compositingFilter`
+    /// does (an additive emitter's particles add onto that picture).
+    static func drawsAsOnePicture(_ layer: Layer) -> Bool
     /// How many copies of its sublayers the layer draws (1 but for a replicator).
     static func copies(_ layer: Layer) -> Int
     /// Plans the sublayers in the plane `space` then `plane` map to the target.
@@ -54,6 +62,11 @@ extension ClassPlanner {
         return (layer, image)
     }
 
+    static func drawOnTop(
+        _ layer: Layer, in builder: inout FramePlanner.Builder, index: Int, toDevice: Transform3D, clip: PixelRect,
+        opacity: Double
+    ) {}
+    static func drawsAsOnePicture(_ layer: Layer) -> Bool { false }
     static func copies(_ layer: Layer) -> Int { 1 }
 
     static func drawSublayers(
@@ -95,6 +108,7 @@ extension LayerClass {
         case .replicatorLayer: return ReplicatorLayerPlanner.self
         case .transformLayer: return TransformLayerPlanner.self
         case .playerLayer: return PlayerLayerPlanner.self
+        case .emitterLayer: return EmitterLayerPlanner.self
         }
     }
 }

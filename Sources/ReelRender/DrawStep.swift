@@ -25,6 +25,8 @@ public struct DrawStep: Sendable {
         /// A gradient through the coverage of `outline` (the rounded bounds, in the target's
         /// pixels), faded by `opacity` (0...255).
         indirect case gradient(GradientShader, outline: [[Point]], opacity: UInt32)
+        /// Sprites drawn in order (an emitter's particles), each through its own map and tint.
+        indirect case sprites(SpriteBatch)
         /// Multiplies every channel of the open picture by its own factor (0...255 per
         /// channel, packed as a pixel): a replicator copy's colour.
         case tint(factors: UInt32)
@@ -56,7 +58,7 @@ public struct DrawStep: Sendable {
 
     /// Which part of its layer a step draws, for profiles.
     public enum Part: String, Sendable, CaseIterable {
-        case background, contents, fill, stroke, gradient, text, border, shadow, mask, group, rasterized, filter
+        case background, contents, fill, stroke, gradient, text, border, shadow, mask, group, rasterized, filter, particles
     }
 
     public var operation: Operation

@@ -189,7 +189,7 @@ public struct FramePlanner: Sendable {
             let shadow = shadowColor(of: layer)
             let mask = layer.mask.flatMap { $0.isHidden ? nil : $0 }
             let blend = layer.compositingFilter
-            let picture = blend != .normal || !layer.filters.isEmpty
+            let picture = blend != .normal || !layer.filters.isEmpty || layer.layerClass.planner.drawsAsOnePicture(layer)
             let groups = picture || (opacity < 1 && layer.allowsGroupOpacity && drawsSeveralElements(layer))
             guard shadow != nil || mask != nil || groups else {
                 drawElements(layer, index: index, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
@@ -368,7 +368,7 @@ public struct FramePlanner: Sendable {
             emit(.rasterized(step), area.intersection(clip), index, .rasterized)
         }
 
-        /// Background, contents, sublayers and border, each faded by `opacity` on its own.
+        /// Background, contents, sublayers, border and what the class draws on top, each faded by `opacity` on its own.
         /// `masksToBounds` cuts them all to the rounded bounds: when something inside can
         /// reach the edge (contents, sublayers), they are drawn as one picture and cut once
         /// (the background and border then square at the outside: the cut rounds them), so no
@@ -390,6 +390,7 @@ public struct FramePlanner: Sendable {
                         layer, index: index, contents: contents, toDevice: toDevice, clip: clip, opacity: opacity, path: path)
                 }
                 drawBorder(layer, index: index, radius: radius, transform: toDevice, opacity: opacity, clip: clip)
+                rules.drawOnTop(layer, in: &self, index: index, toDevice: toDevice, clip: clip, opacity: opacity)
                 return
             }
             // A clip along whole pixels narrows the clip rectangle, with no picture of its own,
@@ -399,6 +400,7 @@ public struct FramePlanner: Sendable {
                 drawBackground(layer, index: index, radius: 0, toDevice: toDevice, clip: cut, opacity: opacity)
                 drawInner(layer, index: index, contents: contents, toDevice: toDevice, clip: cut, opacity: opacity, path: path)
                 drawBorder(layer, index: index, radius: 0, transform: toDevice, opacity: opacity, clip: cut)
+                rules.drawOnTop(layer, in: &self, index: index, toDevice: toDevice, clip: cut, opacity: opacity)
                 return
             }
             let area = PixelRect(covering: bounds(of: layer.bounds, toDevice)).intersection(clip)
@@ -416,6 +418,7 @@ public struct FramePlanner: Sendable {
             drawInner(layer, index: index, contents: contents, toDevice: shifted, clip: inside, opacity: opacity, path: path)
             drawBorder(
                 layer, index: index, radius: radius, transform: shifted, opacity: opacity, clip: inside, squareOutside: true)
+            rules.drawOnTop(layer, in: &self, index: index, toDevice: shifted, clip: inside, opacity: opacity)
             emit(.endGroup(opacity: 255, clip: .polygons(polygons), blend: .normal), area, index, .group)
         }
 

@@ -193,7 +193,7 @@ public final class PlanExecutor {
             var index = 0
             while index < plan.steps.count {
                 switch plan.steps[index].operation {
-                case .fillRect, .fillBeneath, .fillPolygons, .fillKept, .image, .rasterized, .gradient:
+                case .fillRect, .fillBeneath, .fillPolygons, .fillKept, .image, .rasterized, .gradient, .sprites:
                     break
                 case .beginGroup:
                     if groupsByRow, let end = GroupRows.end(of: plan.steps, groupAt: index) {
@@ -280,6 +280,8 @@ public final class PlanExecutor {
                 arena.release(to: mark)
             case .gradient(let shader, let outline, let opacity):
                 rasterizer.draw(shader, outline: outline, opacity: opacity, into: target, clip: area)
+            case .sprites(let batch):
+                SpriteKernels.draw(batch, into: target, clip: area)
             case .tint(let factors):
                 for y in area.y..<area.maxY { SpanKernels.tint(target.row(y) + area.x, count: area.width, factors: factors) }
             case .beginGroup:

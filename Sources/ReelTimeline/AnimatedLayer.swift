@@ -36,6 +36,7 @@ public struct AnimatedLayer: Hashable, Sendable {
             animations[i].apply(at: local, to: &layer)
         }
         if layer.layerClass == .playerLayer { layer.player.time = local }
+        if layer.layerClass == .emitterLayer { layer.emitter.particles = particles(at: local) }
         if layer.layerClass == .textLayer, layer.text.captions != nil { layer.text.time = local }
         guard layer.layerClass == .replicatorLayer else { return layer }
         let replicator = layer.replicator

@@ -15,7 +15,7 @@ struct AnimationTarget: Hashable, Sendable {
     init?(_ keyPath: String) {
         // Most key paths name the layer's own key: no steps to split off.
         if !keyPath.hasPrefix("mask.") && !keyPath.hasPrefix("sublayers.") {
-            if let property = LayerProperty.filterValue(keyPath) {
+            if let property = LayerProperty.filterValue(keyPath) ?? LayerProperty.emitterCellValue(keyPath) {
                 (steps, self.property) = ([], property)
                 return
             }
@@ -39,7 +39,7 @@ struct AnimationTarget: Hashable, Sendable {
             }
         }
         let name = parts.joined(separator: ".")
-        if let property = LayerProperty.filterValue(name) {
+        if let property = LayerProperty.filterValue(name) ?? LayerProperty.emitterCellValue(name) {
             (self.steps, self.property) = (steps, property)
             return
         }

@@ -410,6 +410,41 @@ public final class LayerProperty: @unchecked Sendable {
         choice("videoGravity", owner: player, "How the video fits the bounds.", \.player.videoGravity)
         key("volume", owner: player, "Gain of the video's sound (0 silent, 1 as recorded).", \.player.volume)
         flag("muted", owner: player, animatable: false, "Leaves the video's sound out.", \.player.isMuted)
+
+        // CAEmitterLayer.
+        let emitter = LayerClass.emitterLayer
+        add(
+            "emitterCells", .emitterCells, owner: emitter, animatable: false,
+            "The cells that emit particles, each {\"name\", ...} with CAEmitterCell's keys; their keys animate by `emitterCells.NAME.KEY`.",
+            get: { .emitterCells($0.emitter.cells) }, set: { if case .emitterCells(let c) = $1 { $0.emitter.cells = c } })
+        point(
+            "emitterPosition", owner: emitter, "The centre of the emitter shape, in the layer's coordinates.", \.emitter.position)
+        key("emitterZPosition", owner: emitter, "Ignored in 2D.", \.emitter.zPosition)
+        add(
+            "emitterSize", .size, owner: emitter, "The emitter shape's size (a circle's radius is its width).",
+            get: { .size($0.emitter.size) }, set: { if case .size(let v) = $1 { $0.emitter.size = v } })
+        choice(
+            "emitterShape", owner: emitter,
+            "Where particles are born: a point, a line, a rectangle or a circle (cuboid and sphere as rectangle and circle).",
+            \.emitter.shape)
+        choice(
+            "emitterMode", owner: emitter,
+            "Which part of the shape: its area (volume, surface), its outline, or its vertices (points).", \.emitter.mode)
+        choice(
+            "renderMode", owner: emitter,
+            "Drawing order: oldest first (unordered, oldestFirst, backToFront), newest first (oldestLast), or added (additive).",
+            \.emitter.renderMode)
+        add(
+            "seed", .count(maximum: Int(UInt32.max)), owner: emitter, animatable: false,
+            "Keys the generator every ranged value is drawn from (a 32-bit unsigned number).",
+            get: { .count(Int($0.emitter.seed)) },
+            set: { if case .count(let n) = $1 { $0.emitter.seed = UInt32(truncatingIfNeeded: n) } })
+        for (name, kp) in [
+            ("birthRate", \Layer.emitter.birthRate), ("lifetime", \.emitter.lifetime), ("velocity", \.emitter.velocity),
+            ("scale", \.emitter.scale), ("spin", \.emitter.spin)
+        ] {
+            key(name, owner: emitter, "Multiplies every cell's \(name) for particles born while it holds.", kp)
+        }
         return table
     }()
 

@@ -79,7 +79,7 @@ extension PropertyValue {
             }
             return .transform(result)
         case .bool: return n > 0 ? self : .bool(false)
-        case .image, .choice, .count, .dashes, .string, .text, .filters: return self
+        case .image, .choice, .count, .dashes, .string, .text, .filters, .emitterCells: return self
         case .path: return n > 0 ? self : with(components: components.map { _ in 0 })
         default: return with(components: components.map { n > 0 ? $0 * Double(n) : 0 })
         }

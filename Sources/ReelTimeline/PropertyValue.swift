@@ -42,6 +42,8 @@ public enum PropertyValue: Hashable, Sendable {
     case numberFormat(NumberFormat)
     /// A layer's `filters` in order; steps (their values animate one by one, `filters.NAME.radius`).
     case filters([LayerFilter])
+    /// A `CAEmitterLayer`'s cells in order; steps (their keys animate one by one, `emitterCells.NAME.KEY`).
+    case emitterCells([EmitterCell])
 
     /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
     /// interpolation, addition, splines and paced distances work on. Empty for values that step.
@@ -61,7 +63,7 @@ public enum PropertyValue: Hashable, Sendable {
                 (r.fontSize.map { [$0] } ?? []) + (r.foregroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha] } ?? [])
             }
         case .optionalNumber(let t): return t.map { [$0] } ?? []
-        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat: return []
+        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat, .emitterCells: return []
         }
     }
 
@@ -96,14 +98,14 @@ public enum PropertyValue: Hashable, Sendable {
             }
             return .text(runs)
         case .optionalNumber(let t): return t == nil || c.isEmpty ? self : .optionalNumber(c[0])
-        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat: return self
+        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat, .emitterCells: return self
         }
     }
 
     /// Whether animations step between values of this kind instead of interpolating.
     var steps: Bool {
         switch self {
-        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat: return true
+        case .image, .bool, .choice, .count, .dashes, .string, .filters, .numberFormat, .emitterCells: return true
         default: return false
         }
     }

@@ -52,6 +52,16 @@ extension AnimatedLayer {
                         found: String(format: "about %.3g dashes along a path of about %.0f points", dashes, length)))
             }
         }
+        let particles = particleBound
+        if particles > AnimatedLayer.maximumParticles {
+            problems.append(
+                TimelineProblem(
+                    path: path + ".emitterCells",
+                    expected: "at most \(Int(AnimatedLayer.maximumParticles)) particles alive at once",
+                    found: String(
+                        format: "up to %.3g particles (birth rates times lifetimes, times the layer's birthRate and lifetime)",
+                        particles)))
+        }
         for k in sublayers.indices { sublayers[k].collectLimitProblems(path: "\(path).sublayers[\(k)]", into: &problems) }
         mask?.collectLimitProblems(path: path + ".mask", into: &problems)
     }

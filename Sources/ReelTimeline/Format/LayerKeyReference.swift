@@ -7,7 +7,9 @@ import ReelLayers
 /// `scripts/sync-layer-keys.py` writes and `SchemaTests` holds to these).
 public enum LayerKeyReference {
     /// The classes in the order their keys are listed (CALayer's keys first: every class has them).
-    static let classes: [LayerClass?] = [nil, .shapeLayer, .gradientLayer, .replicatorLayer, .textLayer, .playerLayer]
+    static let classes: [LayerClass?] = [
+        nil, .shapeLayer, .gradientLayer, .replicatorLayer, .textLayer, .playerLayer, .emitterLayer
+    ]
 
     /// The default as the README writes it: "none" for an unset value, "identity" for the
     /// identity transform, the file's JSON otherwise.
@@ -15,7 +17,8 @@ public enum LayerKeyReference {
         let v = p.defaultValue
         switch v {
         case .transform(let m) where m.isIdentity: return "identity"
-        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]), .optionalNumber(nil), .filters([]):
+        case .path(nil), .image(nil), .numbers([]), .colors([]), .dashes([]), .text([]), .optionalNumber(nil), .filters([]),
+            .emitterCells([]):
             return "none"
         case .color(let c):
             if p.kind == .optionalColor, c == .clear { return "none" }
@@ -69,6 +72,7 @@ public enum LayerKeyReference {
         case .colors: return orNull(array(of: ref("color")))
         case .dashes: return orNull(array(of: .object([("type", .string("number")), ("minimum", .number(0))])))
         case .filters: return array(of: ref("layerFilter"))
+        case .emitterCells: return array(of: ref("emitterCell"))
         case .colorMatrix:
             return .object([
                 ("type", .string("array")), ("items", number), ("minItems", .number(20)), ("maxItems", .number(20))

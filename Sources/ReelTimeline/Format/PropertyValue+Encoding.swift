@@ -37,6 +37,16 @@ extension PropertyValue {
                         ])
                     }
                 })
+        case .emitterCells(let cells):
+            return .array(
+                cells.map { cell in
+                    .object(
+                        [("name", .string(cell.name))]
+                            + EmitterCellProperty.ordered.compactMap { p in
+                                let v = p.value(of: cell)
+                                return v == p.defaultValue ? nil : (p.key, v.json)
+                            })
+                })
         case .path(nil): return .null
         case .path(let path?):
             let elements = JSONValue.array(

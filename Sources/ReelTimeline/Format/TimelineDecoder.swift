@@ -537,6 +537,16 @@ final class TimelineDecoder {
                 ok = checkFont(font, runNode.child("font", runNode.value["font"] ?? .null)) && ok
             }
             guard ok else { return nil }
+        case .emitterCells(let cells):
+            // Each cell's image is an image asset's, as a layer's `contents`.
+            guard case .array(let items) = node.value else { break }
+            var ok = true
+            for (i, cell) in cells.enumerated() where cell.contents != nil {
+                let cellNode = node.element(i, items[i])
+                let contents = cellNode.child("contents", cellNode.value["contents"] ?? .null)
+                ok = decodeValue(contents, LayerProperty.all["contents"]!) != nil && ok
+            }
+            guard ok else { return nil }
         default: break
         }
         if property.keyPath == "captions", case .string(let name) = node.value {
@@ -564,6 +574,7 @@ final class TimelineDecoder {
             // A clip plays in a player layer; a picture or a font is no clip, and a clip no picture.
             if let path = assetPaths[name],
                 (property.keyPath == "player") != Timeline.isVideoFile(path) || Timeline.isCaptionFile(path)
+                    || Timeline.isFontFile(path)
             {
                 let file = URL(fileURLWithPath: path).lastPathComponent
                 node.problem(

@@ -65,6 +65,8 @@ public enum ValueKind: Hashable, Sendable {
     case filters
     /// A colour matrix: 20 numbers, rows for R, G, B, A (`filters.NAME.matrix`).
     case colorMatrix
+    /// A `CAEmitterLayer`'s `emitterCells`: an array of cells `{"name", "birthRate", ...}`, names unique.
+    case emitterCells
 
     /// How the file writes it, for error messages.
     public var expectation: String {
@@ -101,13 +103,14 @@ public enum ValueKind: Hashable, Sendable {
             return
                 "an array of filters {\"name\", \"type\": \"gaussianBlur\", \"radius\"} or {\"name\", \"type\": \"colorMatrix\", \"matrix\"}"
         case .colorMatrix: return "a colour matrix: 20 numbers, rows for R, G, B, A"
+        case .emitterCells: return "an array of emitter cells {\"name\", \"birthRate\", \"lifetime\", \"contents\", ...}"
         }
     }
 
     /// Whether animations step between values instead of interpolating.
     public var isDiscrete: Bool {
         switch self {
-        case .bool, .name, .choice, .count, .dashes, .fontName, .numberFormat: return true
+        case .bool, .name, .choice, .count, .dashes, .fontName, .numberFormat, .emitterCells: return true
         default: return false
         }
     }
@@ -199,6 +202,8 @@ public enum ValueKind: Hashable, Sendable {
             }
         case .filters:
             return FilterCoding.decode(node).map { .filters($0) }
+        case .emitterCells:
+            return EmitterCellCoding.decode(node).map { .emitterCells($0) }
         case .colorMatrix:
             if case .array(let items) = node.value, items.count == LayerFilter.matrixCount {
                 return Self.elementNumbers(node, items).map { .numbers($0) }

@@ -1,0 +1,47 @@
+import ReelCore
+import ReelLayers
+
+/// Reads a `CAEmitterLayer`'s `emitterCells` from the file: each an object with a unique
+/// `name` and the keys of `EmitterCellProperty`, every problem reported at its own path. A
+/// cell's own `emitterCells`, `speed` and `timeOffset` are refused with why.
+enum EmitterCellCoding {
+    static func decode(_ node: JSONNode) -> [EmitterCell]? {
+        guard let items = node.array() else { return nil }
+        var cells: [EmitterCell] = []
+        var names: Set<String> = []
+        let allowed = Set(EmitterCellProperty.all.keys).union(["name"]).union(EmitterCellProperty.refused.keys)
+        for item in items {
+            guard let m = item.object(allowed: allowed, suggesting: ["name"] + EmitterCellProperty.ordered.map(\.key)) else {
+                continue
+            }
+            var ok = true
+            for (key, why) in EmitterCellProperty.refused.sorted(by: { $0.key < $1.key }) {
+                guard let n = m[key] else { continue }
+                n.problem(expected: why, found: "`\(key)`")
+                ok = false
+            }
+            guard let nameNode = m["name"] else {
+                item.problem(expected: "a `name` (unique in the layer's emitterCells)", found: "none")
+                continue
+            }
+            guard let name = nameNode.string() else { continue }
+            guard !name.isEmpty, !name.contains("."), names.insert(name).inserted else {
+                nameNode.problem(
+                    expected: "a name unique in the layer's emitterCells, not empty, without a dot",
+                    found: name.isEmpty ? "an empty name" : name.contains(".") ? "`\(name)`" : "`\(name)` a second time")
+                continue
+            }
+            var cell = EmitterCell(name: name)
+            for (key, n) in m.members.sorted(by: { $0.key < $1.key }) {
+                guard let property = EmitterCellProperty.all[key] else { continue }
+                guard let v = property.kind.decode(n) else {
+                    ok = false
+                    continue
+                }
+                property.setValue(v, on: &cell)
+            }
+            if ok { cells.append(cell) }
+        }
+        return cells.count == items.count ? cells : nil
+    }
+}
