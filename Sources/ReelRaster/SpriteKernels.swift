@@ -8,10 +8,10 @@ public enum SpriteKernels {
     public static func draw(_ batch: SpriteBatch, into target: PixelBuffer, clip: PixelRect) {
         let clipX = clip.x..<clip.maxX
         for s in batch.sprites {
-            let rows = max(s.box.y, clip.y)..<min(s.box.maxY, clip.maxY)
-            guard !rows.isEmpty, s.box.x < clip.maxX, s.box.maxX > clip.x else { continue }
+            let (top, bottom) = (max(s.box.y, clip.y), min(s.box.maxY, clip.maxY))
+            guard top < bottom, s.box.x < clip.maxX, s.box.maxX > clip.x else { continue }
             let source = batch.sources[Int(s.source)]
-            for y in rows {
+            for y in top..<bottom {
                 guard let row = SpriteBatch.Row(s, source: source, y: y, clipX: clipX) else { continue }
                 draw(row, source, tint: s.tint, additive: batch.additive, into: target.row(y))
             }
