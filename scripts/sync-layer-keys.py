@@ -25,6 +25,8 @@ for k in keys:
     entry = dict(k["schema"])
     entry["description"] = k["description"]
     properties[k["key"]] = entry
+schema["$defs"]["emitterCell"] = json.loads(
+    subprocess.run([reel, "keys", "--emitter-cell"], check=True, capture_output=True, text=True).stdout)
 with open(schema_path, "w") as f:
     json.dump(schema, f, indent=2, ensure_ascii=False)
     f.write("\n")
@@ -49,6 +51,10 @@ for k in keys:
     tokens.add(json.dumps(k["key"]))
     tokens.update(json.dumps(name) for name in k["schema"].get("enum", []))
     tokens.add(json.dumps(k["class"]))
+cell = json.loads(subprocess.run([reel, "keys", "--emitter-cell"], check=True, capture_output=True, text=True).stdout)
+for name, entry in cell["properties"].items():
+    tokens.add(json.dumps(name))
+    tokens.update(json.dumps(v) for v in entry.get("anyOf", [{}])[0].get("enum", []))
 with open(dict_path, "w") as f:
     f.write("\n".join([header] + sorted(tokens)) + "\n")
 print(f"{len(keys)} keys written into the schema, README.md and the fuzzer's dictionary")

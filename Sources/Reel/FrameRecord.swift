@@ -36,4 +36,6 @@ public struct LayerCost: Sendable, Hashable {
     public let part: DrawStep.Part
     public var wall: UInt64
     public var cpu: UInt64
+    /// Sprites its steps drew (an emitter's particles); 0 for other parts.
+    public var sprites = 0
 }

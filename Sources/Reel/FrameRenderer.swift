@@ -278,12 +278,17 @@ public final class FrameRenderer {
         var slot: [Int: Int] = [:]
         for (i, step) in plan.steps.enumerated() {
             let key = step.layer * DrawStep.Part.allCases.count + DrawStep.Part.allCases.firstIndex(of: step.part)!
+            let sprites: Int = if case .sprites(let batch) = step.operation { batch.sprites.count } else { 0 }
             if let s = slot[key] {
                 costs[s].wall += clock.wall[i]
                 costs[s].cpu += clock.cpu[i]
+                costs[s].sprites += sprites
             } else {
                 slot[key] = costs.count
-                costs.append(LayerCost(layer: plan.layers[step.layer], part: step.part, wall: clock.wall[i], cpu: clock.cpu[i]))
+                costs.append(
+                    LayerCost(
+                        layer: plan.layers[step.layer], part: step.part, wall: clock.wall[i], cpu: clock.cpu[i], sprites: sprites)
+                )
             }
         }
         return costs

@@ -84,6 +84,17 @@ public struct ProfileReport: Sendable {
             .sorted { ($0.cpu, $1.part.rawValue) > ($1.cpu, $0.part.rawValue) }
     }
 
+    /// Particles drawn per frame (mean and most) and the drawing CPU milliseconds they cost a
+    /// frame; nil when no frame drew any.
+    public func particles() -> (mean: Double, max: Int, cpu: Double)? {
+        let counts = records.map { $0.layers.reduce(0) { $0 + $1.sprites } }
+        guard let most = counts.max(), most > 0 else { return nil }
+        let cpu = records.reduce(UInt64(0)) { sum, r in sum + r.layers.filter { $0.part == .particles }.reduce(0) { $0 + $1.cpu }
+        }
+        let frames = Double(records.count)
+        return (Double(counts.reduce(0, +)) / frames, most, Double(cpu) / 1e6 / frames)
+    }
+
     /// The frames that took longest, slowest first.
     public func slowest(_ count: Int) -> [FrameRecord] {
         Array(records.sorted { (total($0), $1.frame) > (total($1), $0.frame) }.prefix(count))
@@ -126,6 +137,12 @@ public struct ProfileReport: Sendable {
             "draw cpu by part: "
                 + parts().map { "\($0.part.rawValue) " + String(format: "%.2f ms/frame", $0.cpu / frames) }
                 .joined(separator: ", "))
+        if let p = particles() {
+            lines.append(
+                String(
+                    format: "particles drawn: %.0f a frame (at most %d), %.2f ms/frame, %.0f ns each", p.mean, p.max, p.cpu,
+                    p.cpu * 1e6 / max(p.mean, 1)))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -147,6 +164,8 @@ public struct ProfileReport: Sendable {
             "stages": stagesObject,
             "slowest_frames": slowest(5).map { ["frame": $0.frame, "ms": Double(total($0)) / 1e6] },
             "parts": parts().map { ["part": $0.part.rawValue, "cpu_ms": $0.cpu] },
+            "particles": particles().map { ["mean_per_frame": $0.mean, "max_per_frame": $0.max, "cpu_ms_per_frame": $0.cpu] }
+                ?? [:],
             "layers": layers().map {
                 [
                     "layer": $0.layer, "cpu_ms": $0.cpu, "wall_ms": $0.wall, "shadow_cpu_ms": $0.shadowCPU,

@@ -147,6 +147,23 @@ public struct LayerDocument {
 
     /// The layer's `filters`, applied in order; animate them by `filters.NAME.radius` / `filters.NAME.matrix`.
     public func filters(_ filters: [LayerFilter]) -> LayerDocument { set("filters", PropertyValue.filters(filters).json) }
+
+    // CAEmitterLayer
+    /// The cells that emit particles; animate their keys by `emitterCells.NAME.KEY`.
+    public func emitterCells(_ cells: [EmitterCell]) -> LayerDocument {
+        set("emitterCells", PropertyValue.emitterCells(cells).json)
+    }
+    /// Where particles are born: the shape's centre, and whichever of its size, shape and mode are given.
+    public func emitter(
+        position x: Double, _ y: Double, size: Size? = nil, shape: EmitterShape? = nil, mode: EmitterMode? = nil
+    ) -> LayerDocument {
+        set("emitterPosition", [x, y]).setting("emitterSize", size).setting("emitterShape", shape?.rawValue).setting(
+            "emitterMode", mode?.rawValue)
+    }
+    /// The order particles are drawn in (`additive` adds them).
+    public func renderMode(_ mode: EmitterRenderMode) -> LayerDocument { set("renderMode", mode.rawValue) }
+    /// Keys the generator the particles' ranged values are drawn from.
+    public func seed(_ seed: UInt32) -> LayerDocument { set("seed", Double(seed)) }
 }
 
 /// What a layer's block may hold.

@@ -15,7 +15,14 @@ struct KeysCommand: ParsableCommand {
     @Flag(help: "Print what Reel draws of Lottie, feature by feature, as a Markdown table.")
     var lottie = false
 
+    @Flag(help: "Print the JSON Schema of an emitter cell (CAEmitterCell's keys).")
+    var emitterCell = false
+
     func run() throws {
+        if emitterCell {
+            print(LayerKeyReference.emitterCellSchema.pretty(indent: ""))
+            return
+        }
         if lottie {
             print(LottieSupport.markdown, terminator: "")
             return

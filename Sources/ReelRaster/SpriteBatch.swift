@@ -31,22 +31,20 @@ public struct SpriteBatch: Sendable {
     /// from its left edge, v down from its top), its tint and the pixels it may touch.
     public struct Sprite: Sendable {
         /// u = a·x + b·y + c and v = d·x + e·y + f at the target point (x, y).
-        public var a, b, c, d, e, f: Double
+        public let a, b, c, d, e, f: Double
         /// Premultiplied tint factors, 0...255 per channel, packed as a pixel.
         public var tint: UInt32
         public var source: Int32
         /// The target pixels it may touch (its box, met with the step's clip).
         public var box: PixelRect
+        /// Target pixels per part pixel across each edge pair (for the edges' coverage).
+        let edgeScale: (u: Double, v: Double)
 
         public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double, tint: UInt32, source: Int32, box: PixelRect)
         {
             (self.a, self.b, self.c, self.d, self.e, self.f) = (a, b, c, d, e, f)
             (self.tint, self.source, self.box) = (tint, source, box)
-        }
-
-        /// Target pixels per part pixel across each edge pair (for the edges' coverage).
-        var edgeScale: (u: Double, v: Double) {
-            (1 / max((a * a + b * b).squareRoot(), 1e-12), 1 / max((d * d + e * e).squareRoot(), 1e-12))
+            edgeScale = (1 / max((a * a + b * b).squareRoot(), 1e-12), 1 / max((d * d + e * e).squareRoot(), 1e-12))
         }
     }
 
@@ -102,9 +100,9 @@ public struct SpriteBatch: Sendable {
         /// Coverage 0...255 at 16.16 (u, v): each axis 1/2 + its distance inside the nearer
         /// edge in target pixels, clamped to 0...1, the two multiplied.
         @inline(__always) func coverage(_ u: Int64, _ v: Int64) -> UInt32 {
-            let cu = min(max(128 + (min(u, width - u) * su) >> 16, 0), 256)
-            let cv = min(max(128 + (min(v, height - v) * sv) >> 16, 0), 256)
-            return UInt32((cu * cv * 255 + 32768) >> 16)
+            let cu = min(max(128 &+ (min(u, width &- u) &* su) >> 16, 0), 256)
+            let cv = min(max(128 &+ (min(v, height &- v) &* sv) >> 16, 0), 256)
+            return UInt32(truncatingIfNeeded: (cu &* cv &* 255 &+ 32768) >> 16)
         }
     }
 }

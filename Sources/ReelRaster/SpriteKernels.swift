@@ -22,31 +22,35 @@ public enum SpriteKernels {
     private static func draw(
         _ r: SpriteBatch.Row, _ source: SpriteBatch.Source, tint: UInt32, additive: Bool, into line: UnsafeMutablePointer<UInt32>
     ) {
-        let ox = Int64(source.origin.x * 65536) - 32768
-        let oy = Int64(source.origin.y * 65536) - 32768
+        let ox = Int64(source.origin.x * 65536) &- 32768
+        let oy = Int64(source.origin.y * 65536) &- 32768
         let (minX, maxX, minY, maxY) = (Int(source.minX), Int(source.maxX), Int(source.minY), Int(source.maxY))
         let pixels = source.pixels
+        let base = pixels.row(pixels.rows.lowerBound)
+        let stride = pixels.stride >> 2
         var (u, v) = (r.u, r.v)
-        for x in r.x0...r.x1 {
-            defer { (u, v) = (u + r.du, v + r.dv) }
+        var x = r.x0
+        while x <= r.x1 {
+            defer { (u, v, x) = (u &+ r.du, v &+ r.dv, x &+ 1) }
             let cov = r.coverage(u, v)
             guard cov > 0 else { continue }
             let texel: UInt32
             if source.nearest {
-                let ix = min(max(Int((ox + 32768 + u) >> 16), minX), maxX)
-                let iy = min(max(Int((oy + 32768 + v) >> 16), minY), maxY)
-                texel = pixels.row(iy)[ix]
+                let ix = min(max(Int(truncatingIfNeeded: (ox &+ 32768 &+ u) >> 16), minX), maxX)
+                let iy = min(max(Int(truncatingIfNeeded: (oy &+ 32768 &+ v) >> 16), minY), maxY)
+                texel = base[iy &* stride &+ ix]
             } else {
-                let (tu, tv) = (ox + u, oy + v)
-                let (ix, iy) = (Int(tu >> 16), Int(tv >> 16))
-                let fx = UInt32(((tu & 0xFFFF) + 128) >> 8)
-                let fy = UInt32(((tv & 0xFFFF) + 128) >> 8)
-                let (x0, x1) = (min(max(ix, minX), maxX), min(max(ix + 1, minX), maxX))
-                let top = pixels.row(min(max(iy, minY), maxY))
-                let bottom = pixels.row(min(max(iy + 1, minY), maxY))
+                let (tu, tv) = (ox &+ u, oy &+ v)
+                let (ix, iy) = (Int(truncatingIfNeeded: tu >> 16), Int(truncatingIfNeeded: tv >> 16))
+                let fx = UInt32(truncatingIfNeeded: ((tu & 0xFFFF) &+ 128) >> 8)
+                let fy = UInt32(truncatingIfNeeded: ((tv & 0xFFFF) &+ 128) >> 8)
+                let (x0, x1) = (min(max(ix, minX), maxX), min(max(ix &+ 1, minX), maxX))
+                let top = base + min(max(iy, minY), maxY) &* stride
+                let bottom = base + min(max(iy &+ 1, minY), maxY) &* stride
                 texel = ScalarPixel.mix(ScalarPixel.mix(top[x0], top[x1], fx), ScalarPixel.mix(bottom[x0], bottom[x1], fx), fy)
             }
-            let s = ScalarPixel.scale(tinted(texel, tint), by: cov)
+            var s = tinted(texel, tint)
+            if cov < 255 { s = ScalarPixel.scale(s, by: cov) }
             line[x] = additive ? ScalarPixel.plus(s, line[x]) : ScalarPixel.over(s, line[x])
         }
     }
@@ -55,10 +59,9 @@ public enum SpriteKernels {
     @inline(__always)
     static func tinted(_ p: UInt32, _ tint: UInt32) -> UInt32 {
         guard tint != 0xFFFF_FFFF else { return p }
-        var out: UInt32 = 0
-        for shift: UInt32 in [0, 8, 16, 24] {
-            out |= ScalarPixel.scaleChannel(p >> shift & 0xFF, by: tint >> shift & 0xFF) << shift
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
+            ScalarPixel.scaleChannel(p >> shift & 0xFF, by: tint >> shift & 0xFF) << shift
         }
-        return out
+        return channel(0) | channel(8) | channel(16) | channel(24)
     }
 }

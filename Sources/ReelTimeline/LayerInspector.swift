@@ -18,6 +18,24 @@ public enum LayerInspector {
     /// methods): shown after the properties.
     static let derivedKeys: [String: @Sendable (Layer) -> JSONValue] = ["contentsAreFlipped": { .bool($0.contentsAreFlipped) }]
 
+    /// What an emitter layer holds at the time: how many particles are alive (shown after its
+    /// keys), and each one when asked for (`particles`) (its cell's name, its index among the cell's particles, age,
+    /// position, rotation, scale and colour), in birth order.
+    static let particleKeys: [String: @Sendable (Layer) -> JSONValue] = [
+        "particleCount": { .number(Double($0.emitter.particles.count)) },
+        "particles": { layer in
+            .array(
+                layer.emitter.particles.map { p in
+                    .object([
+                        ("cell", .string(layer.emitter.cells[Int(p.cell)].name)), ("index", .number(Double(p.index))),
+                        ("age", .number(p.age)), ("position", .array([.number(p.position.x), .number(p.position.y)])),
+                        ("rotation", .number(p.rotation)), ("scale", .number(p.scale)),
+                        ("color", PropertyValue.color(p.color).json)
+                    ])
+                })
+        }
+    ]
+
     /// Every layer (by id path, "parent/child") with every property and `contentsAreFlipped`,
     /// or only the layer named by `layer` (an id path, or an id found anywhere), or only the
     /// property `key` (any animatable key path, such as `transform.rotation.z`, or a derived key).
@@ -46,8 +64,9 @@ public enum LayerInspector {
         }
         var keys: [String]? = nil
         if let key {
-            guard LayerProperty.all[key] != nil || derivedKeys[key] != nil || laidOut[key] != nil else {
-                let known = Array(LayerProperty.all.keys) + derivedKeys.keys + laidOut.keys
+            guard LayerProperty.all[key] != nil || derivedKeys[key] != nil || particleKeys[key] != nil || laidOut[key] != nil
+            else {
+                let known = Array(LayerProperty.all.keys) + derivedKeys.keys + particleKeys.keys + laidOut.keys
                 throw NotFound(
                     description: "no property `\(key)`" + (Suggestion.didYouMean(key, in: known).map { "; \($0)" } ?? ""))
             }
@@ -56,9 +75,11 @@ public enum LayerInspector {
         let entries = try layers.map { path, l -> (key: String, value: JSONValue) in
             // A layer shows CALayer's keys and its own class's.
             let extra = laidOut.keys.sorted().filter { laidOut[$0]!(l) != nil }
-            let shown = keys ?? LayerProperty.layerKeys(for: l.layerClass) + derivedKeys.keys.sorted() + extra
+            // The particles themselves (thousands) only when asked for by `key`.
+            let own = l.layerClass == .emitterLayer ? ["particleCount"] : []
+            let shown = keys ?? LayerProperty.layerKeys(for: l.layerClass) + derivedKeys.keys.sorted() + own + extra
             let values = try shown.map { k -> (key: String, value: JSONValue) in
-                if let derived = derivedKeys[k] { return (k, derived(l)) }
+                if let derived = derivedKeys[k] ?? particleKeys[k] { return (k, derived(l)) }
                 if let made = laidOut[k] { return (k, made(l) ?? .null) }
                 let p = LayerProperty.all[k]!
                 let value = p.value(of: l)

@@ -72,4 +72,24 @@ import Testing
         #expect(join.status == 0, "\(join.stderr)")
         #expect(try frames("joined.mp4", in: dir) == runs[0])
     }
+
+    /// `inspect` tells how many particles are alive (and each one when asked); `profile` how many
+    /// it drew a frame and their cost.
+    @Test func inspectAndProfileTellTheParticles() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let count = try runReel(["inspect", "t.json", "--time", "1.5", "--layer", "confetti", "--key", "particleCount"], in: dir)
+        #expect(count.status == 0, "\(count.stderr)")
+        // 80 a second living 1.5 to 2.5 s: 80 x 1.5 born so far, all alive.
+        #expect(count.stdout.contains("\"confetti\": 120"), "\(count.stdout)")
+        let list = try runReel(["inspect", "t.json", "--time", "0.05", "--layer", "confetti", "--key", "particles"], in: dir)
+        #expect(list.stdout.contains("\"cell\": \"p\""))
+        let profile = try runReel(["profile", "t.json", "--threads", "1", "--json", "p.json"], in: dir)
+        #expect(profile.status == 0, "\(profile.stderr)")
+        #expect(profile.stdout.contains("particles drawn: "))
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("p.json"))) as? [String: Any]
+        let particles = json?["particles"] as? [String: Double]
+        #expect((particles?["mean_per_frame"] ?? 0) > 50 && (particles?["cpu_ms_per_frame"] ?? 0) > 0)
+    }
 }

@@ -79,6 +79,9 @@ import Testing
             #expect(layer?[p.keyPath] == .object(fields), "schema.json's `\(p.keyPath)` differs from its declaration: \(fix)")
         }
         #expect(strings(layer?["class"]?["enum"]) == Set(LayerClass.allCases.map(\.rawValue)))
+        #expect(
+            try schema()["$defs"]?["emitterCell"] == LayerKeyReference.emitterCellSchema,
+            "schema.json's `emitterCell` differs from EmitterCellProperty: \(fix)")
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let begin = "<!-- layer-keys: made by scripts/sync-layer-keys.py -->\n"
         let table = readme.components(separatedBy: begin).last?.components(separatedBy: "<!-- /layer-keys -->").first

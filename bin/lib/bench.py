@@ -30,6 +30,8 @@ TARGETS = {
     "validate_100mb_seconds": ("<=", 5.0),
     "validate_100mb_peak_memory_mb": ("<=", 2048.0),
     "blend_multiply_draw_ratio": ("<=", 1.5),
+    "particles_render_cpu_ms_per_frame_1_thread": ("<=", 4.0),
+    "particles_frame_18000_over_frame_30": ("<=", 1.1),
     "lottie_reel_over_thorvg_median": ("<=", 1.0),
     "lottie_end_to_end_ratio": (">=", 1.6),
 }
@@ -251,6 +253,16 @@ def main():
         for mode in ("multiply", "overlay", "hue", "destinationOut"):
             figures[f"blend_{mode}_draw_ratio"] = (figures[f"blend_{mode}_draw_cpu_ms_per_frame"]
                                                    / figures["blend_normal_draw_cpu_ms_per_frame"])
+        # Particles (Timelines/bench/particles.json): 10,000 alive from frame 30 on (8-pixel sprites,
+        # tinted, turning), evaluate + plan + draw at 1 thread; and the same 30 frames 10 minutes in.
+        particles = os.path.join(os.path.dirname(timeline), "particles.json")
+        assets_root = os.path.dirname(os.path.dirname(os.path.abspath(timeline)))
+        for first, key in ((30, "particles_render_cpu_ms_per_frame_1_thread"),
+                           (18000, "particles_render_cpu_ms_per_frame_18000_1_thread")):
+            stages = profile(reel, particles, 1, ["--frames", f"{first}..<{first + 30}", "--assets-root", assets_root])["stages"]
+            figures[key] = sum(stages[s]["mean_cpu_ms"] for s in RENDER)
+        figures["particles_frame_18000_over_frame_30"] = (figures["particles_render_cpu_ms_per_frame_18000_1_thread"]
+                                                          / figures["particles_render_cpu_ms_per_frame_1_thread"])
         # Many small layers (Timelines/bench/dots.json): 5000 animated dots, per layer.
         dots = profile(reel, os.path.join(os.path.dirname(timeline), "dots.json"), 1)["stages"]
         figures["dots_render_cpu_us_per_layer_1_thread"] = sum(dots[s]["mean_cpu_ms"] for s in RENDER) * 1000 / 5000
@@ -308,6 +320,9 @@ def main():
         ("cards that change: draw CPU ms/frame, 1 thread", "changing_draw_cpu_ms_per_frame_1_thread"),
         ("cards that change: reel / encoder alone, ultrafast", "ratio_changing_ultrafast"),
         ("5000 dots: render CPU us/layer, 1 thread", "dots_render_cpu_us_per_layer_1_thread"),
+        ("10,000 particles at 1080p: render CPU ms/frame, 1 thread", "particles_render_cpu_ms_per_frame_1_thread"),
+        ("the same particles at frame 18,000: render CPU ms/frame", "particles_render_cpu_ms_per_frame_18000_1_thread"),
+        ("particles: frame 18,000 / frame 30", "particles_frame_18000_over_frame_30"),
         ("validate a 100 MB timeline (200000 layers): seconds", "validate_100mb_seconds"),
         ("validate a 100 MB timeline: peak memory MB", "validate_100mb_peak_memory_mb"),
         ("shapes scene render CPU ms/frame, 1 thread", "shapes_render_cpu_ms_per_frame_1_thread"),

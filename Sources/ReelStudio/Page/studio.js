@@ -442,6 +442,7 @@
     CAGradientLayer: svg('<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="currentColor"/><stop offset="1" stop-color="currentColor" stop-opacity="0"/></linearGradient></defs><rect x="2.5" y="3.5" width="9" height="7" rx="1.6" fill="url(#g)"/>'),
     CAReplicatorLayer: svg('<rect x="2" y="2" width="4" height="4" rx="1"/><rect x="8" y="2" width="4" height="4" rx="1"/><rect x="2" y="8" width="4" height="4" rx="1"/><rect x="8" y="8" width="4" height="4" rx="1"/>'),
     CATextLayer: svg('<path d="M3 3.5h8M7 3.5v7.5"/>'),
+    CAEmitterLayer: svg('<circle cx="3.5" cy="10.5" r="1.4" fill="currentColor"/><circle cx="7" cy="6" r="1.1"/><circle cx="11" cy="3.5" r="1.1"/><circle cx="10.5" cy="9" r="1.1"/><circle cx="5" cy="3" r="0.9"/>'),
     AVPlayerLayer: svg('<rect x="1.8" y="3" width="10.4" height="8" rx="1.6"/><path d="M6 5.3v3.4L8.9 7z"/>'),
   };
 

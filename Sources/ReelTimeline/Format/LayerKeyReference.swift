@@ -93,6 +93,30 @@ public enum LayerKeyReference {
             })
     }
 
+    /// The JSON Schema of one of an emitter layer's `emitterCells` (`$defs/emitterCell`), made
+    /// from `EmitterCellProperty`'s declarations: a unique `name` and the cell's keys.
+    public static var emitterCellSchema: JSONValue {
+        let name = JSONValue.object([
+            ("type", .string("string")), ("minLength", .number(1)), ("pattern", .string("^[^.]+$")),
+            (
+                "description",
+                .string("Unique among the layer's cells, no dot: animations reach the cell by emitterCells.NAME.KEY.")
+            )
+        ])
+        let keys = EmitterCellProperty.ordered.map { p -> (String, JSONValue) in
+            guard case .object(var fields) = schema(p.kind) else { return (p.key, schema(p.kind)) }
+            let fallback = p.defaultValue.json.serialized.replacingOccurrences(of: ",", with: ", ")
+            let shown = p.defaultValue == .image(nil) ? "none" : fallback
+            fields.append(("description", .string("\(p.summary) Default \(shown)\(p.isAnimatable ? "" : "; does not animate").")))
+            return (p.key, .object(fields))
+        }
+        return .object([
+            ("description", .string("A CAEmitterCell: what a CAEmitterLayer emits (core-animation.md, CAEmitterLayer).")),
+            ("type", .string("object")), ("required", .array([.string("name")])), ("additionalProperties", .bool(false)),
+            ("properties", .object([("name", name)] + keys))
+        ])
+    }
+
     /// The README's tables: one per class, a row per key.
     public static var markdown: String {
         classes.map { c in
