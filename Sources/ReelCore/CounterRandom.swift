@@ -5,11 +5,24 @@
 public enum CounterRandom {
     /// A number uniform in [0, 1) for (seed, cell, particle, draw): 53 bits of the mixed key.
     public static func uniform(seed: UInt32, cell: Int, particle: Int64, draw: Int) -> Double {
-        var h = mix(UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
-        h = mix(h ^ UInt64(truncatingIfNeeded: cell))
-        h = mix(h ^ UInt64(bitPattern: particle))
-        h = mix(h ^ UInt64(truncatingIfNeeded: draw))
-        return Double(h >> 11) * 0x1p-53
+        uniform(Particle(seed: seed, cell: cell, particle: particle), draw: draw)
+    }
+
+    /// The (seed, cell, particle) part of a key, mixed once for all of a particle's draws.
+    public struct Particle: Sendable {
+        let mixed: UInt64
+
+        public init(seed: UInt32, cell: Int, particle: Int64) {
+            var h = CounterRandom.mix(UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
+            h = CounterRandom.mix(h ^ UInt64(truncatingIfNeeded: cell))
+            mixed = CounterRandom.mix(h ^ UInt64(bitPattern: particle))
+        }
+    }
+
+    /// A number uniform in [0, 1) for a particle's key and `draw`.
+    @inline(__always)
+    public static func uniform(_ key: Particle, draw: Int) -> Double {
+        Double(mix(key.mixed ^ UInt64(truncatingIfNeeded: draw)) >> 11) * 0x1p-53
     }
 
     /// SplitMix64's finaliser: every input bit reaches every output bit.

@@ -56,52 +56,82 @@ public struct SpriteBatch: Sendable {
         (self.sources, self.sprites, self.additive) = (sources, sprites, additive)
     }
 
-    /// A sprite's row as both kernels walk it: the first and last pixel that can be covered
-    /// (nil for none), the 16.16 position (u, v) at the first, its step per pixel, and the
-    /// coverage scales. Shared so the kernel and its twin see the same numbers.
-    struct Row {
-        var x0: Int, x1: Int
-        var u: Int64, v: Int64, du: Int64, dv: Int64
+    /// A sprite as both kernels walk it, worked out once per sprite: its steps per target pixel
+    /// and its part's size in 16.16, its edges' coverage scales, and where each row can be
+    /// covered. Shared so the kernel and its twin see the same numbers.
+    struct Walk {
+        let sprite: Sprite
+        /// u and v per target pixel along x, in 16.16.
+        let du: Int32, dv: Int32
         /// The part's size in 16.16.
-        var width: Int64, height: Int64
-        /// Target pixels per part pixel in 8.8, per axis.
-        var su: Int64, sv: Int64
+        let width: Int32, height: Int32
+        /// Target pixels per part pixel in 8.8, per axis, at most 2^15.
+        let su: Int32, sv: Int32
+        /// u and v where the coverage reaches 0 (half a target pixel outside each edge).
+        private let uRange: (Double, Double), vRange: (Double, Double)
+        /// 1 / a and 1 / d (0 where the row does not move u or v).
+        private let inverseA: Double, inverseD: Double
 
-        init?(_ s: Sprite, source: Source, y: Int, clipX: Range<Int>) {
-            let yc = Double(y) + 0.5
+        /// Nil for a part too large for 16.16 walks (over 16384 pixels along an axis).
+        init?(_ s: Sprite, source: Source) {
             let (w, h) = source.size
+            guard w < 16384, h < 16384, abs(s.a) < 16384, abs(s.d) < 16384 else { return nil }
             let (eu, ev) = s.edgeScale
-            // Where the coverage can be above 0: within half a target pixel outside the part.
-            var lo = Double(max(s.box.x, clipX.lowerBound)) + 0.5
-            var hi = Double(min(s.box.maxX, clipX.upperBound)) - 0.5
-            func meet(_ k: Double, _ base: Double, _ from: Double, _ to: Double) -> Bool {
-                if abs(k) < 1e-12 { return base >= from && base <= to }
-                let (p, q) = ((from - base) / k, (to - base) / k)
-                lo = max(lo, min(p, q))
-                hi = min(hi, max(p, q))
-                return true
-            }
-            guard meet(s.a, s.b * yc + s.c, -0.5 / eu, w + 0.5 / eu), meet(s.d, s.e * yc + s.f, -0.5 / ev, h + 0.5 / ev)
-            else { return nil }
-            x0 = Int((lo - 0.5).rounded(.up))
-            x1 = Int((hi - 0.5).rounded(.down))
-            guard x0 <= x1 else { return nil }
-            let xc = Double(x0) + 0.5
-            u = Int64((s.a * xc + s.b * yc + s.c) * 65536)
-            v = Int64((s.d * xc + s.e * yc + s.f) * 65536)
-            du = Int64(s.a * 65536)
-            dv = Int64(s.d * 65536)
-            width = Int64(w * 65536)
-            height = Int64(h * 65536)
-            su = Int64(min(eu, 1e6) * 256)
-            sv = Int64(min(ev, 1e6) * 256)
+            sprite = s
+            du = Int32((s.a * 65536).rounded())
+            dv = Int32((s.d * 65536).rounded())
+            width = Int32((w * 65536).rounded())
+            height = Int32((h * 65536).rounded())
+            su = Int32(min(eu * 256, 32768).rounded())
+            sv = Int32(min(ev * 256, 32768).rounded())
+            uRange = (-0.5 / eu, w + 0.5 / eu)
+            vRange = (-0.5 / ev, h + 0.5 / ev)
+            inverseA = abs(s.a) < 1e-12 ? 0 : 1 / s.a
+            inverseD = abs(s.d) < 1e-12 ? 0 : 1 / s.d
         }
 
-        /// Coverage 0...255 at 16.16 (u, v): each axis 1/2 + its distance inside the nearer
-        /// edge in target pixels, clamped to 0...1, the two multiplied.
-        @inline(__always) func coverage(_ u: Int64, _ v: Int64) -> UInt32 {
-            let cu = min(max(128 &+ (min(u, width &- u) &* su) >> 16, 0), 256)
-            let cv = min(max(128 &+ (min(v, height &- v) &* sv) >> 16, 0), 256)
+        /// Row `y` within `clipX`: its first and last pixel that can be covered and the 16.16
+        /// (u, v) at the first; nil when none can.
+        @inline(__always)
+        func row(_ y: Int, clipX: Range<Int>) -> (x0: Int, x1: Int, u: Int32, v: Int32)? {
+            let s = sprite
+            let yc = Double(y) + 0.5
+            var lo = Double(max(s.box.x, clipX.lowerBound)) + 0.5
+            var hi = Double(min(s.box.maxX, clipX.upperBound)) - 0.5
+            // Where along the row u, then v, lies within its range.
+            let ub = s.b * yc + s.c
+            if inverseA == 0 {
+                guard ub >= uRange.0, ub <= uRange.1 else { return nil }
+            } else {
+                let (p, q) = ((uRange.0 - ub) * inverseA, (uRange.1 - ub) * inverseA)
+                (lo, hi) = (max(lo, min(p, q)), min(hi, max(p, q)))
+            }
+            let vb = s.e * yc + s.f
+            if inverseD == 0 {
+                guard vb >= vRange.0, vb <= vRange.1 else { return nil }
+            } else {
+                let (p, q) = ((vRange.0 - vb) * inverseD, (vRange.1 - vb) * inverseD)
+                (lo, hi) = (max(lo, min(p, q)), min(hi, max(p, q)))
+            }
+            guard hi >= lo, lo.isFinite, hi.isFinite else { return nil }
+            let x0 = Int((lo - 0.5).rounded(.up))
+            let x1 = Int((hi - 0.5).rounded(.down))
+            guard x0 <= x1 else { return nil }
+            let xc = Double(x0) + 0.5
+            let u = (s.a * xc + ub) * 65536
+            let v = (s.d * xc + vb) * 65536
+            guard abs(u) < 2e9, abs(v) < 2e9 else { return nil }
+            return (x0, x1, Int32(u.rounded(.down)), Int32(v.rounded(.down)))
+        }
+
+        /// Coverage 0...255 at 16.16 (u, v): along each axis 1/2 + the distance inside the
+        /// nearer edge in target pixels (in 8.8, the distance capped at 128 part pixels, past
+        /// which it saturates), clamped to 0...1; the two multiplied.
+        @inline(__always) func coverage(_ u: Int32, _ v: Int32) -> UInt32 {
+            let du = min(max(min(u, width &- u) >> 8, -32768), 32768)
+            let dv = min(max(min(v, height &- v) >> 8, -32768), 32768)
+            let cu = min(max(128 &+ (du &* su) >> 8, 0), 256)
+            let cv = min(max(128 &+ (dv &* sv) >> 8, 0), 256)
             return UInt32(truncatingIfNeeded: (cu &* cv &* 255 &+ 32768) >> 16)
         }
     }

@@ -33,6 +33,7 @@ extension AnimatedLayer {
         }
         let spans = rating.compactMap { animations[$0].changingSpan }
         var born: [(time: Double, particle: Particle)] = []
+        let still = model.emitter
         for c in cells.indices {
             let cell = cells[c]
             let gate = (start: cell.beginTime, end: cell.beginTime + cell.emittingDuration)
@@ -50,10 +51,18 @@ extension AnimatedLayer {
             let lo = max(Int64((first - 0.5).rounded(.up)) - 1, 0)
             let hi = Int64((last - 0.5 + 1e-9).rounded(.down))
             guard hi >= lo else { continue }
+            born.reserveCapacity(born.count + Int(min(hi - lo + 1, 1 << 20)))
             for i in lo...hi {
                 guard let birth = schedule.time(reaching: Double(i) + 0.5), birth <= time + 1e-9 else { continue }
-                let s = state(at: birth, moving)
-                if let p = Self.particle(i, of: c, in: s, age: max(time - birth, 0)) { born.append((birth, p)) }
+                let age = max(time - birth, 0)
+                let p =
+                    moving.isEmpty
+                    ? Self.particle(i, of: c, cell, in: still, age: age)
+                    : {
+                        let s = state(at: birth, moving)
+                        return Self.particle(i, of: c, s.cells[c], in: s, age: age)
+                    }()
+                if let p { born.append((birth, p)) }
             }
         }
         if cells.count > 1 {
@@ -62,13 +71,13 @@ extension AnimatedLayer {
         return born.map(\.particle)
     }
 
-    /// Particle `i` of cell `c` at `age`, the emitter as it was at its birth (`s`); nil once dead
-    /// or while its scale is 0 or below.
-    static func particle(_ i: Int64, of c: Int, in s: EmitterProperties, age: Double) -> Particle? {
-        let cell = s.cells[c]
+    /// Particle `i` of cell `c` (`cell`, as it was at the particle's birth) at `age`, the
+    /// emitter as it was then (`s`); nil once dead or while its scale is 0 or below.
+    static func particle(_ i: Int64, of c: Int, _ cell: EmitterCell, in s: EmitterProperties, age: Double) -> Particle? {
+        let key = CounterRandom.Particle(seed: s.seed, cell: c, particle: i)
         func ranged(_ middle: Double, _ range: Double, _ draw: Draw) -> Double {
             guard range != 0 else { return middle }
-            return middle + range * (CounterRandom.uniform(seed: s.seed, cell: c, particle: i, draw: draw.rawValue) - 0.5)
+            return middle + range * (CounterRandom.uniform(key, draw: draw.rawValue) - 0.5)
         }
         let lifetime = ranged(cell.lifetime, cell.lifetimeRange, .lifetime) * s.lifetime
         guard age < lifetime else { return nil }
@@ -76,7 +85,10 @@ extension AnimatedLayer {
         guard scale > 0 else { return nil }
         let speed = ranged(cell.velocity, cell.velocityRange, .velocity) * s.velocity
         let direction = ranged(cell.emissionLongitude, cell.emissionRange, .direction)
-        let origin = birthPlace(s, u: draw(s, c, i, .placeU), v: draw(s, c, i, .placeV))
+        let placed = s.shape.flat != .point && !(s.shape.flat == .circle && s.mode == .points)
+        let origin = birthPlace(
+            s, u: placed ? CounterRandom.uniform(key, draw: Draw.placeU.rawValue) : 0.5,
+            v: placed ? CounterRandom.uniform(key, draw: Draw.placeV.rawValue) : 0.5)
         let x = origin.x + speed * cos(direction) * age + 0.5 * cell.xAcceleration * age * age
         let y = origin.y + speed * sin(direction) * age + 0.5 * cell.yAcceleration * age * age
         let spin = ranged(cell.spin, cell.spinRange, .spin) * s.spin
@@ -90,12 +102,6 @@ extension AnimatedLayer {
             alpha: channel(cell.color.alpha, cell.alphaRange, cell.alphaSpeed, .alpha))
         return Particle(
             cell: Int32(c), index: i, age: age, position: Point(x: x, y: y), rotation: spin * age, scale: scale, color: color)
-    }
-
-    /// A draw for where a particle is born, made only where the shape and mode need it.
-    private static func draw(_ s: EmitterProperties, _ c: Int, _ i: Int64, _ d: Draw) -> Double {
-        guard s.shape.flat != .point, !(s.shape.flat == .circle && s.mode == .points) else { return 0.5 }
-        return CounterRandom.uniform(seed: s.seed, cell: c, particle: i, draw: d.rawValue)
     }
 
     /// Where on the emitter shape a particle is born, from two uniform draws: over the area
