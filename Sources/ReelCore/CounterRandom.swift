@@ -3,11 +3,6 @@
 /// segment to segment (Reel's choice for `CAEmitterLayer`, core-animation.md). Each word of
 /// the key is folded in and mixed by SplitMix64's finaliser.
 public enum CounterRandom {
-    /// A number uniform in [0, 1) for (seed, cell, particle, draw): 53 bits of the mixed key.
-    public static func uniform(seed: UInt32, cell: Int, particle: Int64, draw: Int) -> Double {
-        uniform(Particle(seed: seed, cell: cell, particle: particle), draw: draw)
-    }
-
     /// The (seed, cell, particle) part of a key, mixed once for all of a particle's draws.
     public struct Particle: Sendable {
         let mixed: UInt64
@@ -19,7 +14,7 @@ public enum CounterRandom {
         }
     }
 
-    /// A number uniform in [0, 1) for a particle's key and `draw`.
+    /// A number uniform in [0, 1) for a particle's key and `draw`: 53 bits of the mixed key.
     @inline(__always)
     public static func uniform(_ key: Particle, draw: Int) -> Double {
         Double(mix(key.mixed ^ UInt64(truncatingIfNeeded: draw)) >> 11) * 0x1p-53
