@@ -20,17 +20,7 @@ enum EmitterCellCoding {
                 n.problem(expected: why, found: "`\(key)`")
                 ok = false
             }
-            guard let nameNode = m["name"] else {
-                item.problem(expected: "a `name` (unique in the layer's emitterCells)", found: "none")
-                continue
-            }
-            guard let name = nameNode.string() else { continue }
-            guard !name.isEmpty, !name.contains("."), names.insert(name).inserted else {
-                nameNode.problem(
-                    expected: "a name unique in the layer's emitterCells, not empty, without a dot",
-                    found: name.isEmpty ? "an empty name" : name.contains(".") ? "`\(name)`" : "`\(name)` a second time")
-                continue
-            }
+            guard let name = m.uniqueName(of: item, in: &names, list: "the layer's emitterCells") else { continue }
             var cell = EmitterCell(name: name)
             for (key, n) in m.members.sorted(by: { $0.key < $1.key }) {
                 guard let property = EmitterCellProperty.all[key] else { continue }

@@ -11,17 +11,7 @@ enum FilterCoding {
         var names: Set<String> = []
         for item in items {
             guard let m = item.object(allowed: ["name", "type", "radius", "matrix"]) else { continue }
-            guard let nameNode = m["name"] else {
-                item.problem(expected: "a `name` (unique in the layer's filters)", found: "none")
-                continue
-            }
-            guard let name = nameNode.string() else { continue }
-            guard !name.isEmpty, !name.contains("."), names.insert(name).inserted else {
-                nameNode.problem(
-                    expected: "a name unique in the layer's filters, not empty, without a dot",
-                    found: name.isEmpty ? "an empty name" : name.contains(".") ? "`\(name)`" : "`\(name)` a second time")
-                continue
-            }
+            guard let name = m.uniqueName(of: item, in: &names, list: "the layer's filters") else { continue }
             guard let typeNode = m["type"] else {
                 item.problem(
                     expected: "a `type`: " + LayerFilter.typeNames.map { "`\($0)`" }.joined(separator: " or "), found: "none")

@@ -182,3 +182,23 @@ enum JSONPlace {
         }
     }
 }
+
+extension JSONMembers {
+    /// The object's `name`: a string, not empty, without a dot (animations reach the item by
+    /// `LIST.NAME.KEY`), not in `names` yet (it is added); reported at `item` or the name
+    /// otherwise. `list` names the list for messages ("the layer's filters").
+    func uniqueName(of item: JSONNode, in names: inout Set<String>, list: String) -> String? {
+        guard let nameNode = self["name"] else {
+            item.problem(expected: "a `name` (unique in \(list))", found: "none")
+            return nil
+        }
+        guard let name = nameNode.string() else { return nil }
+        guard !name.isEmpty, !name.contains("."), names.insert(name).inserted else {
+            nameNode.problem(
+                expected: "a name unique in \(list), not empty, without a dot",
+                found: name.isEmpty ? "an empty name" : name.contains(".") ? "`\(name)`" : "`\(name)` a second time")
+            return nil
+        }
+        return name
+    }
+}
