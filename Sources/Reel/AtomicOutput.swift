@@ -3,13 +3,15 @@ import Foundation
 /// A file written under a temporary name beside its target and renamed over it only on
 /// success, so a failed or interrupted render leaves no file and never half-overwrites an
 /// existing one. The target is checked before any work starts: not a folder, not one of the
-/// command's input files, a regular file if it exists, in a folder Reel may write. A file
-/// replaced keeps its permissions.
+/// command's input files, a regular file if it exists, in a folder Reel may write (made, with
+/// its missing parents, as the file is written). A file replaced keeps its permissions.
 public struct AtomicOutput: Sendable {
     public let destination: String
     public let temporary: String
     /// The permission bits of the file being replaced, if there is one.
     private let mode: mode_t?
+    /// The file's folder, made when missing as the file is written.
+    private let folder: OutputFolder
 
     /// Checks `destination` (refusing the files in `inputs`, also through links) and picks the
     /// temporary name beside it.
@@ -39,12 +41,7 @@ public struct AtomicOutput: Sendable {
             mode = nil
         }
         let dir = url.deletingLastPathComponent().path
-        var folder = stat()
-        guard stat(dir, &folder) == 0 else { throw refuse("its folder \(dir) does not exist") }
-        guard folder.st_mode & S_IFMT == S_IFDIR else { throw refuse("\(dir) is not a folder") }
-        guard access(dir, W_OK | X_OK) == 0 else {
-            throw refuse("its folder \(dir) is not writable (\(String(cString: strerror(errno))))")
-        }
+        folder = try OutputFolder(dir, refuse: refuse)
         temporary =
             "\(dir)/.\(url.lastPathComponent).reel-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
@@ -54,12 +51,13 @@ public struct AtomicOutput: Sendable {
     public func write<T>(_ write: (String) throws -> T) throws -> T {
         Interruption.removeOnInterrupt(temporary)
         defer { Interruption.removeOnInterrupt(nil) }
+        try folder.make { OutputError(path: destination, reason: $0) }
         // Made here, empty, so a folder that refuses new files is named in words before any work.
         let made = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard made >= 0 else {
-            let folder = URL(fileURLWithPath: destination).deletingLastPathComponent().path
-            throw OutputError(
-                path: destination, reason: "cannot create a file in \(folder) (\(String(cString: strerror(errno))))")
+            let reason = "cannot create a file in \(folder.path) (\(String(cString: strerror(errno))))"
+            folder.removeIfEmpty()
+            throw OutputError(path: destination, reason: reason)
         }
         close(made)
         do {
@@ -72,6 +70,7 @@ public struct AtomicOutput: Sendable {
             return result
         } catch {
             unlink(temporary)
+            folder.removeIfEmpty()
             // An error that already says what happened (or that a signal stopped the work) stays as it is.
             if error is OutputError || error is Interrupted { throw error }
             throw OutputError(path: destination, reason: "\(error)")

@@ -75,9 +75,21 @@ public enum BatchRender {
         var count = 0
         // Rows whose values decode alike share one decode: a million rows of names need few.
         var decoded: [[String: JSONValue]: [TimelineProblem]] = [:]
+        var names: [String: Int] = [:]
         try survey(template, data: data, pattern: pattern, set: set, warn: warn) { row, planned in
             count += 1
             var problems = planned.problems
+            // Two rows naming one file: the render refuses the batch; here the later row says so.
+            if problems.isEmpty, let output = planned.output {
+                if let other = names[outputKey(output)] {
+                    problems.append(
+                        TimelineProblem(
+                            path: row.place, expected: "a different output file for every row",
+                            found: "rows \(other) and \(row.number) both name \(output)"))
+                } else {
+                    names[outputKey(output)] = row.number
+                }
+            }
             if problems.isEmpty {
                 let key = template.decodingKey(planned.values)
                 let found: [TimelineProblem]
@@ -105,6 +117,11 @@ public enum BatchRender {
     /// Renders a video for every selected row of `data`, `set` giving values for every row
     /// (a row's own columns win). Throws when the batch cannot start (the data file cannot be
     /// read, two rows name one file); a row that fails is counted and reported, not thrown.
+    /// What makes two rows' outputs one file: the standardized path after Unicode NFC.
+    private static func outputKey(_ output: String) -> String {
+        URL(fileURLWithPath: output).standardizedFileURL.path.precomposedStringWithCanonicalMapping
+    }
+
     public static func run(
         _ template: Template, data: String, options: Options, prepare: (Timeline) throws -> Timeline,
         set: [String: TemplateValue] = [:], warn: (String) -> Void, progress: (Progress) -> Void
@@ -118,7 +135,7 @@ public enum BatchRender {
             if let first = planned.problems.first {
                 failures[row.number] = first.description
             } else if let output = planned.output {
-                let key = URL(fileURLWithPath: output).standardizedFileURL.path.precomposedStringWithCanonicalMapping
+                let key = outputKey(output)
                 if let other = names[key] {
                     throw TimelineError.file(
                         data, expected: "a different output file for every row",

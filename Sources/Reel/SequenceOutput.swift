@@ -5,7 +5,7 @@ import ReelMedia
 /// beside its targets and moved into place only on success, so a failed or interrupted render
 /// leaves none of its files and replaces none. The files it will write are checked before any
 /// work starts: none is a folder, a device or one of the command's inputs (the timeline, its
-/// images). A missing last folder of the pattern is made, and removed again if nothing lands.
+/// images). Missing folders of the pattern are made, and removed again if nothing lands.
 public struct SequenceOutput: Sendable {
     /// The pattern as given, and the folder its files go into.
     public let pattern: String
@@ -14,7 +14,8 @@ public struct SequenceOutput: Sendable {
     public let temporaryFolder: String
     public var temporaryPattern: String { temporaryFolder + "/" + fileNamePattern }
     private let fileNamePattern: String
-    private let makesFolder: Bool
+    /// The pattern's folder, made when missing as the files are written.
+    private let made: OutputFolder
 
     /// Checks the folder of `pattern` and the files `numbers` will name (refusing the files in
     /// `inputs`, also through links).
@@ -23,21 +24,8 @@ public struct SequenceOutput: Sendable {
         let url = URL(fileURLWithPath: pattern)
         (self.pattern, fileNamePattern) = (pattern, url.lastPathComponent)
         folder = url.deletingLastPathComponent().path
+        made = try OutputFolder(folder, refuse: refuse)
         var info = stat()
-        if stat(folder, &info) == 0 {
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw refuse("\(folder) is not a folder") }
-            makesFolder = false
-        } else {
-            let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
-            guard stat(parent, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw refuse("neither its folder \(folder) nor that folder's parent \(parent) exists")
-            }
-            makesFolder = true
-        }
-        let writable = makesFolder ? URL(fileURLWithPath: folder).deletingLastPathComponent().path : folder
-        guard access(writable, W_OK | X_OK) == 0 else {
-            throw refuse("the folder \(writable) is not writable (\(String(cString: strerror(errno))))")
-        }
         let protected = inputs.compactMap { input -> (dev_t, ino_t)? in
             var s = stat()
             return stat(input, &s) == 0 ? (s.st_dev, s.st_ino) : nil
@@ -58,17 +46,15 @@ public struct SequenceOutput: Sendable {
     /// file written into the target folder. On any error the temporary folder (and a folder
     /// made for the pattern) is removed; nothing in the target folder has been touched.
     public func write<T>(_ write: (String) throws -> T) throws -> T {
-        if makesFolder, mkdir(folder, 0o755) != 0, errno != EEXIST {
-            throw OutputError(path: pattern, reason: "cannot make the folder \(folder) (\(String(cString: strerror(errno))))")
-        }
+        try made.make { OutputError(path: pattern, reason: $0) }
         guard mkdir(temporaryFolder, 0o700) == 0 else {
             let reason = "cannot create a folder in \(folder) (\(String(cString: strerror(errno))))"
-            if makesFolder { rmdir(folder) }
+            made.removeIfEmpty()
             throw OutputError(path: pattern, reason: reason)
         }
         defer {
             removeTemporaryFolder()
-            if makesFolder { rmdir(folder) }  // only succeeds when nothing landed in it
+            made.removeIfEmpty()  // only succeeds when nothing landed in them
         }
         do {
             let result = try write(temporaryPattern)

@@ -164,6 +164,8 @@ public struct Interrupted: Error, CustomStringConvertible {
 /// Why a render could not start.
 public enum RenderError: Error, CustomStringConvertible {
     case frameRange(requested: Range<Int>, available: Range<Int>)
+    /// A moment past the timeline's end (`reel frame`, `inspect`, `hit`).
+    case timeOutside(requested: Double, duration: Double)
     /// A canvas that is not opaque, into a format without alpha.
     case alphaInOpaqueFormat(path: String, format: OutputFormat, background: Color)
     /// A sound track, into a format that has none.
@@ -174,6 +176,9 @@ public enum RenderError: Error, CustomStringConvertible {
         case .frameRange(let requested, let available):
             return
                 "frames \(requested.lowerBound)..<\(requested.upperBound) are not within the timeline's \(available.lowerBound)..<\(available.upperBound)"
+        case .timeOutside(let requested, let duration):
+            return
+                "time \(String(format: "%g", requested)) s is not within the timeline's 0 to \(String(format: "%g", duration)) s (its duration)"
         case .alphaInOpaqueFormat(let path, let format, let background):
             let alphaFormats = OutputFormat.all.filter(\.carriesAlpha).map { ".\($0.fileExtension) (\($0.codecName))" }
             return

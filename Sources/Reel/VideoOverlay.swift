@@ -80,7 +80,9 @@ public enum VideoOverlay {
         if let captions = overlay.captions {
             timeline.assets[captionsName] = URL(fileURLWithPath: captions).standardizedFileURL.path
             timeline.commandLineAssets.insert(captionsName)
-            timeline.layers.append(AnimatedLayer(model: captionLayer(on: timeline.canvas)))
+            var layer = captionLayer(on: timeline.canvas)
+            if let style = overlay.captionStyle { layer = try CaptionStyleFile.apply(style, to: layer) }
+            timeline.layers.append(AnimatedLayer(model: layer))
         }
         return timeline
     }
@@ -113,15 +115,17 @@ public enum VideoOverlay {
     }
 }
 
-/// What `--video`, `--captions` and `--video-colorspace` add to a timeline: a clip beneath
-/// its layers, read with the named matrix, and captions over them.
+/// What `--video`, `--captions`, `--caption-style` and `--video-colorspace` add to a timeline:
+/// a clip beneath its layers, read with the named matrix, and captions over them in a style.
 public struct Overlay: Hashable, Sendable {
     public var clip: String?
     public var captions: String?
     public var matrix: VideoColorspace?
+    /// A JSON file of caption-layer keys laid over the default caption layer (`--caption-style`).
+    public var captionStyle: String?
 
-    public init(clip: String? = nil, captions: String? = nil, matrix: VideoColorspace? = nil) {
-        (self.clip, self.captions, self.matrix) = (clip, captions, matrix)
+    public init(clip: String? = nil, captions: String? = nil, matrix: VideoColorspace? = nil, captionStyle: String? = nil) {
+        (self.clip, self.captions, self.matrix, self.captionStyle) = (clip, captions, matrix, captionStyle)
     }
 
     /// Whether it adds nothing.

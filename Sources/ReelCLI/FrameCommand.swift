@@ -29,6 +29,7 @@ struct FrameCommand: ParsableCommand {
                 to: assets.load(
                     moment.overlay.timeline(moment.timeline), overlay: moment.overlay.overlay,
                     variables: moment.template.variables))
+            try moment.checkTime(in: timeline)
             let renderer = try FrameRenderer(timeline: timeline, memory: memory.budget)
             for warning in TextInspection.fonts(of: timeline, assets: renderer.assets).warnings
                 + TextInspection.captionWarnings(renderer.assets)

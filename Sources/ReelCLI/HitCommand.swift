@@ -13,7 +13,7 @@ struct HitCommand: ParsableCommand {
 
     @OptionGroup var moment: TimelineMoment
 
-    @Option(help: "The point in canvas points, as X,Y.")
+    @Option(parsing: .unconditional, help: "The point in canvas points, as X,Y.")
     var point: String
 
     func validate() throws {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Reel
 import ReelCore
 
-/// `--video`, `--captions` and `--video-colorspace`, shared by every command that reads a
+/// `--video`, `--captions`, `--caption-style` and `--video-colorspace`, shared by every command that reads a
 /// timeline to draw or check it: a clip beneath the timeline's layers (the timeline may then
 /// be left out), captions over them, and the matrix the clip is read with.
 struct OverlayOptions: ParsableArguments {
@@ -19,6 +19,13 @@ struct OverlayOptions: ParsableArguments {
     var captions: String?
 
     @Option(
+        name: .customLong("caption-style"),
+        help: ArgumentHelp(
+            "A JSON object of caption-layer keys laid over --captions' default look: font, fontSize, foregroundColor, textStroke*, textBackground*, captionHighlight*, captionMaxLines, captionWordsPerPage, alignmentMode, textVerticalAlignment, frame (docs/captions.md).",
+            valueName: "file"))
+    var captionStyle: String?
+
+    @Option(
         name: .customLong("video-colorspace"),
         help: ArgumentHelp(
             "The YUV matrix --video is read with, over its tag: bt601 or bt709 (an untagged clip is read as bt601, as FFmpeg reads it).",
@@ -30,10 +37,13 @@ struct OverlayOptions: ParsableArguments {
             throw ValidationError("--video-colorspace must be bt601 or bt709, found \(videoColorspace)")
         }
         if videoColorspace != nil, video == nil { throw ValidationError("--video-colorspace needs --video") }
+        if captionStyle != nil, captions == nil { throw ValidationError("--caption-style needs --captions") }
     }
 
     var overlay: Overlay {
-        Overlay(clip: video, captions: captions, matrix: videoColorspace.flatMap(VideoColorspace.init(rawValue:)))
+        Overlay(
+            clip: video, captions: captions, matrix: videoColorspace.flatMap(VideoColorspace.init(rawValue:)),
+            captionStyle: captionStyle)
     }
 
     /// The timeline argument, which only a clip lets the user leave out.
@@ -43,5 +53,5 @@ struct OverlayOptions: ParsableArguments {
     }
 
     /// The files a render reads and must not overwrite.
-    var inputs: [String] { [video, captions].compactMap { $0 } }
+    var inputs: [String] { [video, captions, captionStyle].compactMap { $0 } }
 }

@@ -26,6 +26,19 @@ struct ValidateCommand: ParsableCommand {
             valueName: "rows"))
     var data: String?
 
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            "With --data, the -o pattern the render will take (e.g. 'out/{name}.mp4'): each row's output name is checked as a render checks it.",
+            valueName: "pattern"))
+    var output: String?
+
+    func validate() throws {
+        if output != nil, data == nil {
+            throw ValidationError("-o goes with --data (the output pattern each row's name is checked by)")
+        }
+    }
+
     func run() throws {
         if let data { return try checkRows(data) }
         try reportingErrors {
@@ -53,8 +66,10 @@ struct ValidateCommand: ParsableCommand {
             let layers = t.layerCount
             let count = t.warnings.count + snapBacks.count + text.warnings.count + captions.count
             let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
+            // With no timeline, what is valid is the overlay Reel makes on the clip, not the clip.
+            let subject = self.timeline ?? "the overlay on \(overlay.video ?? t.file)"
             print(
-                "\(self.timeline ?? t.file): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
+                "\(subject): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
             )
         }
     }
@@ -68,7 +83,8 @@ struct ValidateCommand: ParsableCommand {
             let template = try Template.open(path)
             var failed = 0
             let count = try BatchRender.check(
-                template, data: data, pattern: nil, set: template.variables.isEmpty ? [:] : self.template.variables,
+                template, data: data, pattern: try output.map { try OutputPattern($0) },
+                set: template.variables.isEmpty ? [:] : self.template.variables,
                 warn: { printError("warning: \($0)") }
             ) { row, problems in
                 guard !problems.isEmpty else { return }

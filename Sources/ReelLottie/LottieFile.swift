@@ -29,7 +29,8 @@ public enum LottieFile {
             TimelineError(file: path, problems: [TimelineProblem(path: "", expected: expected, found: found)])
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= limit, let data = try? Data(contentsOf: url) else { return nil }
+        // What cannot be read (no file, a pipe) is left to the timeline reader to name.
+        guard AssetFiles.unreadable(path) == nil, size <= limit, let data = try? Data(contentsOf: url) else { return nil }
         var packaged: [String: Data] = [:]
         var jsonData = data
         var chosen: String?

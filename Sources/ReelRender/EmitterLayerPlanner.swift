@@ -111,11 +111,12 @@ enum EmitterLayerPlanner: ClassPlanner {
                 // Base-image pixels to layer points: scale / contentsScale, turned by the rotation.
                 let k = p.scale / cell.contentsScale
                 let (cs, sn) = (cos(p.rotation) * k, sin(p.rotation) * k)
-                // Base-image pixel offsets to target pixels (row-vector form, as AffineTransform).
-                let a = cs * m11 - sn * m21
-                let b = cs * m12 - sn * m22
-                let cc = sn * m11 + cs * m21
-                let d = sn * m12 + cs * m22
+                // Base-image pixel offsets to target pixels (row-vector form, as AffineTransform):
+                // a positive rotation turns clockwise on screen (y down), as every rotation in Reel.
+                let a = cs * m11 + sn * m21
+                let b = cs * m12 + sn * m22
+                let cc = -sn * m11 + cs * m21
+                let d = -sn * m12 + cs * m22
                 let det = a * d - b * cc
                 guard det != 0, det.isFinite else { continue }
                 // Image pixels per target pixel: which level, and whether it is minified.

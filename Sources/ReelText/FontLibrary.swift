@@ -63,10 +63,11 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The face that draws `scalar` in text set in `name` when that font lacks it: the first
-    /// installed font, in fontconfig's order of likeness to `name` for the language of
-    /// `script` (the character's, or its neighbours' for punctuation), that has the
-    /// character; nil when none has it. With `prefersColor` (a character with emoji
-    /// presentation), a colour font that has it comes first.
+    /// installed font, in fontconfig's order of likeness to `name` and its face's weight and
+    /// slant for the language of `script` (the character's, or its neighbours' for
+    /// punctuation), that has the character; nil when none has it. So bold text falls back to
+    /// a bold face where the fallback family has one. With `prefersColor` (a character with
+    /// emoji presentation), a colour font that has it comes first.
     public func fallback(for scalar: Unicode.Scalar, in name: String, script: hb_script_t, prefersColor: Bool = false)
         -> FontFace?
     {
@@ -79,7 +80,9 @@ public final class FontLibrary: @unchecked Sendable {
         }
         lock.unlock()
         let pattern = assets[name].map(\.family) ?? name
-        let found = SystemFonts.shared.fallback(for: scalar, like: pattern, language: key.language, prefersColor: prefersColor)
+        let style = FontStyle(name: face(named: name).face.style) ?? .regular
+        let found = SystemFonts.shared.fallback(
+            for: scalar, like: pattern, style: style, language: key.language, prefersColor: prefersColor)
         lock.lock()
         fallbacks[key] = found
         lock.unlock()
@@ -167,17 +170,21 @@ final class SystemFonts: @unchecked Sendable {
         return defaultFace != nil
     }
 
-    /// The first font like `family` that has `scalar`.
-    func fallback(for scalar: Unicode.Scalar, like family: String, language: String, prefersColor: Bool) -> FontFace? {
+    /// The first font like `family` in `style` (weight and slant) that has `scalar`.
+    func fallback(for scalar: Unicode.Scalar, like family: String, style: FontStyle, language: String, prefersColor: Bool)
+        -> FontFace?
+    {
         lock.lock()
         defer { lock.unlock() }
-        let key = family + "\u{0}" + language
+        let key = "\(family)\u{0}\(language)\u{0}\(style.weight)\u{0}\(style.slant)"
         let set: UnsafeMutablePointer<FcFontSet>
         if let kept = sorted[key] {
             set = kept
         } else {
             let pattern = Self.pattern(family: family, style: nil, language: language)
             defer { FcPatternDestroy(pattern) }
+            FcPatternAddInteger(pattern, FC_WEIGHT, style.weight)
+            FcPatternAddInteger(pattern, FC_SLANT, style.slant)
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultMatch

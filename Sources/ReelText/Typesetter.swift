@@ -59,12 +59,14 @@ public final class Typesetter: @unchecked Sendable {
         var endsParagraph: Bool
     }
 
-    /// The block laid out: set smaller first when it asks to fit and does not, then its line
-    /// boxes placed in the bounds' height.
+    /// The block laid out: set smaller first when it asks to fit and, untruncated, does not
+    /// (truncation applies after the scaling), then its line boxes placed in the bounds' height.
     static func lay(_ block: TextBlock, library: FontLibrary) -> TextLayout {
         var layout = set(block, library: library)
-        if block.adjustsToFit, !fits(layout, block) {
-            // The largest k/256 at or above the minimum at which the text, set as it is, fits.
+        if block.adjustsToFit, !fits(block.truncation == .none ? layout : set(block, library: library, truncating: false), block)
+        {
+            // The largest k/256 at or above the minimum at which the text, set as it is, fits;
+            // when none does, the minimum itself.
             let lowest = max(1, Int((block.minimumScale * 256 - 1e-9).rounded(.up)))
             var (lo, hi) = (lowest, 255)
             var best: Int? = nil
@@ -78,9 +80,9 @@ public final class Typesetter: @unchecked Sendable {
                     hi = k - 1
                 }
             }
-            let k = best ?? lowest
-            layout = set(block.scaled(by: Double(k) / 256), library: library)
-            layout.scale = Double(k) / 256
+            let scale = best.map { Double($0) / 256 } ?? max(block.minimumScale, 1.0 / 256)
+            layout = set(block.scaled(by: scale), library: library)
+            layout.scale = scale
         }
         let room = block.height - layout.height
         switch block.verticalAlignment {

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelLayers
 
 extension Timeline {
@@ -41,7 +42,9 @@ extension AnimatedLayer {
             var after = model
             for a in animations { a.apply(at: endsAt + 1e-6, to: &after) }
             let (last, then, modelValue) = (property.value(of: ending), property.value(of: after), property.value(of: model))
-            guard last != then, then == modelValue, after.opacity > 0, !after.isHidden else { continue }
+            guard then == modelValue, after.opacity > 0, !after.isHidden,
+                Self.jumpShows(from: last, to: then, property: property, size: after.bounds.size)
+            else { continue }
             let key = animation.keyPath
             warnings.append(
                 TimelineProblem(
@@ -52,6 +55,36 @@ extension AnimatedLayer {
         }
         for k in sublayers.indices {
             sublayers[k].collectSnapBacks(path: "\(path).sublayers[\(k)]", toTimeline: local, before: end, into: &warnings)
+        }
+    }
+
+    /// Keys whose numbers are fractions of a whole (0...1): a jump shows by the colour it moves.
+    private static let fractionKeys: Set<String> = ["opacity", "shadowOpacity", "strokeStart", "strokeEnd"]
+
+    /// Whether a jump from `a` to `b` on `property` shows on a layer of `size`: more than half a
+    /// level of 8-bit colour (colours and fractions such as opacity), or more than a tenth of a
+    /// point of motion (lengths as they are; angles, scales and a transform's linear part by
+    /// how far they move the layer's corners from its centre). Values that step show when they differ.
+    static func jumpShows(from a: PropertyValue, to b: PropertyValue, property: LayerProperty, size: Size) -> Bool {
+        guard a != b else { return false }
+        let (x, y) = (a.components, b.components)
+        guard x.count == y.count, !x.isEmpty else { return true }
+        let colorLevel = 0.5 / 255
+        let motion = 0.1
+        let reach = max((size.width * size.width + size.height * size.height).squareRoot() / 2, 1)
+        let differences = zip(x, y).map { abs($0 - $1) }
+        switch property.kind {
+        case .color, .optionalColor, .colors:
+            return differences.contains { $0 > colorLevel }
+        case .angle:
+            return differences.contains { $0 * reach > motion }
+        case .transform:
+            // Rows of a 4x4 matrix: the translation is the last row; the rest turns and scales.
+            return differences.enumerated().contains { i, d in (i >= 12 && i < 15 ? d : d * reach) > motion }
+        default:
+            if Self.fractionKeys.contains(property.keyPath) { return differences.contains { $0 > colorLevel } }
+            if property.keyPath.contains("scale") { return differences.contains { $0 * reach > motion } }
+            return differences.contains { $0 > motion }
         }
     }
 

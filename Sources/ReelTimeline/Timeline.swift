@@ -144,6 +144,9 @@ public struct Timeline: Hashable, Sendable {
 
     /// A timeline file's text: refused when too large, unreadable or not UTF-8.
     static func readText(_ path: String) throws(TimelineError) -> String {
+        if let reason = AssetFiles.unreadable(path) {
+            throw TimelineError.file(path, expected: "a readable timeline file", found: reason)
+        }
         // Refused by its size before it is read: parsing keeps several copies of the file.
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= Timeline.maximumFileBytes else {
@@ -196,10 +199,33 @@ public struct Timeline: Hashable, Sendable {
         do {
             return try JSONParser.parse(text)
         } catch {
+            // Said of the document, not of the member being read: the error may lie anywhere before it.
             throw TimelineError(
                 file: file,
-                problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
+                problems: [
+                    TimelineProblem(
+                        path: "", expected: "valid JSON", found: "a syntax error at \(error)\n" + excerpt(text, at: error))
+                ])
         }
+    }
+
+    /// The line of `text` a syntax error lies on (a window of it around the column when the
+    /// line is long), indented, with a caret under the column.
+    static func excerpt(_ text: String, at error: JSONParser.SyntaxError) -> String {
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard error.line >= 1, error.line <= lines.count else { return "" }
+        let line = Array(lines[error.line - 1]).filter { $0 != UInt8(ascii: "\r") }
+        let column = min(max(error.column - 1, 0), line.count)
+        let start = max(0, min(column - 40, line.count - 80))
+        let end = min(line.count, start + 80)
+        // Whole characters only: the window's ends move off UTF-8 continuation bytes.
+        var (a, b) = (start, end)
+        while a > 0, a < line.count, line[a] & 0xC0 == 0x80 { a -= 1 }
+        while b < line.count, line[b] & 0xC0 == 0x80 { b += 1 }
+        let shown = String(decoding: line[a..<b], as: UTF8.self).replacingOccurrences(of: "\t", with: " ")
+        let before = String(decoding: line[a..<column], as: UTF8.self).count
+        return "    " + (a > 0 ? "…" : "") + shown + (b < line.count ? "…" : "") + "\n    "
+            + String(repeating: " ", count: before + (a > 0 ? 1 : 0)) + "^"
     }
 
     /// Decodes a timeline document already parsed (an imported file's, made in memory).

@@ -58,6 +58,25 @@ import Testing
         #expect(big.pixel(x: 42, y: 50) == (64, 0, 0, 255) && big.pixel(x: 41, y: 50) == (0, 0, 0, 255))
     }
 
+    /// Positive spin turns clockwise on screen, like every rotation in Reel: the 8x16 piece,
+    /// born at 0.5 s (one a second), has turned 1.2 rad/s x 1.05 s = 72 degrees at 1.55 s, so
+    /// its top end lies up and to the right of the centre, not up and to the left. The
+    /// layer's `spin` multiplies the cell's the same way.
+    @Test(arguments: [("1.2", "1"), ("0.6", "2")])
+    func positiveSpinTurnsClockwise(cellSpin: String, layerSpin: String) throws {
+        let json =
+            ##"{"canvas": {"width": 100, "height": 100, "duration": 2, "background": "#000000"}, "##
+            + #""assets": {"piece": {"path": "assets/particles/confetti.png"}}, "layers": [{"id": "e", "class": "CAEmitterLayer", "#
+            + #""frame": [0, 0, 100, 100], "emitterPosition": [50, 50], "spin": \#(layerSpin), "#
+            + #""emitterCells": [{"name": "c", "contents": "piece", "birthRate": 1, "lifetime": 10, "spin": \#(cellSpin)}]}]}"#
+        let t = try Timeline.decode(json, file: "test.json", baseDirectory: Self.timelines.path)
+        let image = PixelBuffer(width: 100, height: 100)
+        RenderHarness.render(t, at: 1.55, into: image)
+        // (0, -7) from the centre turned 72 degrees clockwise: (6.7, -2.2).
+        #expect(image.pixel(x: 56, y: 47).r > 200)
+        #expect(image.pixel(x: 42, y: 47).r == 0)
+    }
+
     /// `Timelines/particles.json`'s three effects (snow over the title, the confetti burst,
     /// sparks added) at two times each, at half size. Tolerance 0: the frames are pure
     /// functions of time, drawn by Reel's own kernels.

@@ -59,7 +59,21 @@ import Testing
         try expectRefused(["render", "t.json", "-o", "/dev/null", "--quiet"], in: dir, "it is a device")
         #expect(mkfifo(dir.appendingPathComponent("pipe").path, 0o644) == 0)
         try expectRefused(["render", "t.json", "-o", "pipe", "--quiet"], in: dir, "it is a pipe (FIFO)")
-        try expectRefused(["render", "t.json", "-o", "missing/x.mp4", "--quiet"], in: dir, "its folder")
+        try Data("x".utf8).write(to: dir.appendingPathComponent("file.txt"))
+        try expectRefused(["render", "t.json", "-o", "file.txt/x.mp4", "--quiet"], in: dir, "is not a folder")
+    }
+
+    /// A missing output folder is made (with its parents), as a batch's and a PNG sequence's
+    /// are; a render refused later leaves no folder behind.
+    @Test func aMissingFolderIsMade() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let made = try runReel(["render", "t.json", "-o", "missing/deeper/x.mp4", "--quiet"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("missing/deeper/x.mp4").path))
+        let refused = try runReel(["render", "t.json", "-o", "other/x.mp4", "--frames", "0..<999", "--quiet"], in: dir)
+        #expect(refused.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("other").path))
     }
 
     @Test func aReplacedFileKeepsItsMode() throws {

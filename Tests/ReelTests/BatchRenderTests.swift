@@ -116,6 +116,27 @@ import Testing
         #expect(v.stdout.contains("rows.csv: 8 rows, 4 valid, 4 with problems"), "\(v.stdout)\n\(v.stderr)")
         #expect(v.stderr.contains("row 2 (line 3), column accent: expected a colour"))
         #expect(v.stderr.contains("row 7 (line 8): layers[1].opacity: expected"))
+        // With the render's -o, validate checks each row's output name as the render does.
+        let named = try runReel(["validate", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4"], in: dir)
+        #expect(named.stdout.contains("rows.csv: 8 rows, 2 valid, 6 with problems"), "\(named.stdout)\n\(named.stderr)")
+        #expect(named.stderr.contains("row 5 (line 6), column name: expected a value that makes a file name"))
+    }
+
+    /// An empty CSV cell takes the variable's default; an empty JSON Lines value is a value, and
+    /// an empty name is refused by validate (given -o) as by the render.
+    @Test func anEmptyCellTakesTheDefaultAndAnEmptyNameFailsInBoth() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "name,accent\n,#00FF00\n".write(to: dir.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        let csv = try runReel(["validate", "t.json", "--data", "rows.csv", "-o", "out/{name}.mp4"], in: dir)
+        #expect(csv.status == 0 && csv.stdout.contains("1 row, 1 valid"), "\(csv.stdout)\n\(csv.stderr)")
+        try "{\"name\": \"\"}\n".write(to: dir.appendingPathComponent("rows.jsonl"), atomically: true, encoding: .utf8)
+        let validated = try runReel(["validate", "t.json", "--data", "rows.jsonl", "-o", "out/{name}.mp4"], in: dir)
+        let rendered = try runReel(["render", "t.json", "--data", "rows.jsonl", "-o", "out/{name}.mp4"], in: dir)
+        #expect(validated.status == 1 && rendered.status == 1)
+        let message = "row 1 (line 1), column name: expected a value that makes a file name"
+        #expect(
+            validated.stderr.contains(message) && rendered.stderr.contains(message), "\(validated.stderr)\n\(rendered.stderr)")
     }
 
     @Test func twoRowsNamingOneFileAreRefusedBeforeAnythingRenders() throws {

@@ -73,7 +73,7 @@ import Testing
     }
 
     /// A PNG sequence is numbered by frame index, replaces files of the same names, and makes
-    /// its last folder when missing; refused sequences (no pattern, an input among its files)
+    /// its folders when missing; refused sequences (no pattern, an input among its files)
     /// leave nothing behind.
     @Test func aPNGSequenceIsNumberedByFrameAndWrittenWhole() throws {
         let dir = makeScratchDirectory()
@@ -86,7 +86,7 @@ import Testing
         for (args, message) in [
             (["-o", "out/f.png"], "a PNG sequence needs one number pattern in its file name"),
             (["-o", "out/%d-%d.png"], "a PNG sequence needs one number pattern in its file name"),
-            (["-o", "missing/deeper/%03d.png"], "neither its folder")
+            (["-o", "t.json/deeper/%03d.png"], "t.json is not a folder")
         ] {
             let result = try runReel(["render", "t.json", "--quiet"] + args, in: dir)
             #expect(result.status == 1 && result.stderr.contains(message), "\(args): \(result.stderr)")

@@ -55,6 +55,14 @@ import Testing
         let long = #"{"keyPath": "opacity", "fromValue": 1, "toValue": 0, "beginTime": 1, "duration": 5}"#
         #expect(!(try validate(long)).contains("snaps back"))
         #expect(!(try validate(#"{"keyPath": "opacity", "fromValue": 1, "toValue": 1, "duration": 1}"#)).contains("snaps back"))
+        // A jump no one can see (0.04 % of opacity: a tenth of a level; 0.05 points) is not
+        // warned about; half a level more, or a fifth of a point, is.
+        #expect(
+            !(try validate(#"{"keyPath": "opacity", "fromValue": 1, "toValue": 0.9996, "duration": 1}"#)).contains("snaps back"))
+        #expect(try validate(#"{"keyPath": "opacity", "fromValue": 1, "toValue": 0.997, "duration": 1}"#).contains("snaps back"))
+        #expect(
+            !(try validate(#"{"keyPath": "position.x", "fromValue": 0, "toValue": 0.05, "duration": 1}"#)).contains("snaps back"))
+        #expect(try validate(#"{"keyPath": "position.x", "fromValue": 0, "toValue": 0.2, "duration": 1}"#).contains("snaps back"))
     }
 
     @Test func validFileGetsASummaryAndWarnings() throws {

@@ -113,6 +113,26 @@ import Testing
         #expect(lay(full, width: 200).lines[0].text == full)
     }
 
+    /// adjustsFontSizeToFit: text that fits at no factor in [minimumScaleFactor, 1] is scaled by
+    /// minimumScaleFactor, then truncated (extensions.md); truncation does not count as fitting.
+    @Test(arguments: [TextTruncation.none, .end])
+    func textThatFitsAtNoFactorIsScaledByTheMinimumThenTruncated(_ truncation: TextTruncation) {
+        let full = "The quick brown fox jumps over the lazy dog"
+        let layout = typesetter.layout(
+            TextBlock(
+                runs: [TextRun(full)], font: "Helvetica", fontSize: 36, width: 200, height: 1000, truncation: truncation,
+                adjustsToFit: true, minimumScale: 0.5))
+        #expect(layout.scale == 0.5)
+        #expect(abs(layout.lines[0].height - lay("x", size: 18).lines[0].height) < 1e-9)
+        if truncation == .end { #expect(layout.lines[0].text.hasSuffix("…") && layout.lines[0].width <= 200) }
+        // Where a factor fits, the largest k/256 is taken.
+        let fitting = typesetter.layout(
+            TextBlock(
+                runs: [TextRun(full)], font: "Helvetica", fontSize: 36, width: 600, height: 1000, truncation: truncation,
+                adjustsToFit: true, minimumScale: 0.5))
+        #expect(fitting.lines[0].text == full && fitting.lines[0].width <= 600 && fitting.scale < 1)
+    }
+
     @Test func wrappedTruncationEndsTheLastLineThatFits() {
         let lineHeight = lay("x").lines[0].height
         let layout = lay(

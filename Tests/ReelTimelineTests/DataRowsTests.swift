@@ -33,7 +33,8 @@ import Testing
         #expect(r.count == 3)
         #expect(text(r[0], "name") == "Ana" && text(r[0], "note") == "a, b")
         #expect(text(r[1], "name") == "Zoë \"Z\"" && text(r[1], "note") == "two\nlines")
-        #expect(text(r[2], "name") == "Ж" && text(r[2], "note") == "")
+        // An empty cell sets nothing (the variable keeps its default); a JSONL "" is a value.
+        #expect(text(r[2], "name") == "Ж" && r[2].values["note"] == nil)
         // Rows are numbered from the first data row; the line is where each starts.
         #expect(r.map(\.place) == ["row 1 (line 2)", "row 2 (line 3)", "row 3 (line 5)"])
     }
@@ -84,6 +85,7 @@ import Testing
         #expect(lines[0].values["size"] == .json(.number(40)) && lines[0].values["name"] == .json(.string("Ana")))
         #expect(lines[1].problem?.description == "row 2 (line 3): expected a JSON object, found an array of 1")
         #expect(lines[2].values["on"] == .json(.bool(true)) && lines[2].place == "row 3 (line 4)")
+        #expect(try rows("{\"name\": \"\"}\n", "jsonl")[0].values["name"] == .json(.string("")))
         #expect(lines[3].problem?.description == "row 4 (line 5): expected a JSON object, found text that is not JSON")
         let array = try rows("[{\"name\": \"Ana\"}, 3]", "json")
         #expect(array.count == 2 && array[0].values["name"] == .json(.string("Ana")))

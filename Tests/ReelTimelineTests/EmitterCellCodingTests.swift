@@ -23,6 +23,13 @@ import Testing
         #expect(json.hasPrefix(#"[{"name":"a","birthRate":3"#) && json.hasSuffix(#"{"name":"b"}]"#))
     }
 
+    /// A cell without `contents` is legal but draws nothing: said at the cell's path.
+    @Test func aCellWithoutContentsIsWarnedAbout() throws {
+        let t = try timeline(#"[{"id": "e", "class": "CAEmitterLayer", "emitterCells": [{"name": "dust", "birthRate": 20}]}]"#)
+        #expect(t.warnings.map(\.path) == ["layers[0].emitterCells[0]"])
+        #expect(t.warnings.first?.found.contains("no `contents`: its particles draw nothing") == true)
+    }
+
     @Test func refusesWithPathsAndWhy() {
         func first(_ cells: String, assets: String = "{}") -> String {
             let p = problems(

@@ -67,7 +67,8 @@ final class CSVRows: DataRows {
                     path: place, expected: "\(columns.count) fields, as the header has", found: "\(fields.texts.count)"))
         }
         var values: [String: TemplateValue.Form] = [:]
-        for (name, text) in zip(columns, fields.texts) { values[name] = .written(text) }
+        // An empty cell sets nothing: the variable keeps its default (extensions.md).
+        for (name, text) in zip(columns, fields.texts) where !text.isEmpty { values[name] = .written(text) }
         return DataRow(number: number, place: place, values: values)
     }
 

@@ -30,6 +30,10 @@ enum EmitterCellCoding {
                 }
                 property.setValue(v, on: &cell)
             }
+            // Legal, but its particles are counted and never seen.
+            if ok, cell.contents == nil {
+                item.warn("the cell `\(name)` has no `contents`: its particles draw nothing; name an image asset")
+            }
             if ok { cells.append(cell) }
         }
         return cells.count == items.count ? cells : nil

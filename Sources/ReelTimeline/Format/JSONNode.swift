@@ -144,6 +144,12 @@ final class ProblemReport {
 struct JSONMembers {
     fileprivate(set) var members: [(key: String, node: JSONNode)] = []
 
+    /// A layer's keys in name order with `frame` last: it is derived from anchorPoint,
+    /// position and bounds, so it is applied after them.
+    var inLayerOrder: [(key: String, node: JSONNode)] {
+        members.sorted { ($0.key == "frame" ? 1 : 0, $0.key) < ($1.key == "frame" ? 1 : 0, $1.key) }
+    }
+
     /// Lengths are compared first: they are at hand, and most keys differ in length.
     subscript(key: String) -> JSONNode? {
         let length = key.utf8.count

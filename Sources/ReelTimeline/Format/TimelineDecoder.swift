@@ -474,9 +474,7 @@ final class TimelineDecoder {
                 }
             }
         }
-        // The keys the layer has, in name order; `frame` is derived from anchorPoint, position
-        // and bounds, so it is applied last.
-        for (key, n) in m.members.sorted(by: { ($0.key == "frame" ? 1 : 0, $0.key) < ($1.key == "frame" ? 1 : 0, $1.key) }) {
+        for (key, n) in m.inLayerOrder {
             guard let property = LayerProperty.all[key] else { continue }
             if let owner = property.owner, owner != layer.layerClass {
                 n.problem(
