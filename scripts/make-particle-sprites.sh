@@ -10,4 +10,6 @@ mkdir -p "$out"
 ffmpeg -v error -y -f lavfi -i "color=white:s=32x32,format=rgba" \
     -vf "geq=r=255:g=255:b=255:a='255*clip(1.15-hypot(X-15.5\,Y-15.5)/14\,0\,1)'" -frames:v 1 "$out/dot.png"
 ffmpeg -v error -y -f lavfi -i "color=white:s=8x16,format=rgba" -frames:v 1 "$out/confetti.png"
-echo "made dot.png and confetti.png in $out"
+# The particle bench scene keeps its own copy, inside its folder (its assets root).
+cp "$out/dot.png" "$out/../../bench/assets/dot.png"
+echo "made dot.png and confetti.png in $out (and dot.png in Timelines/bench/assets)"

@@ -16,7 +16,8 @@ struct OutputFolder: Sendable {
         var existing = path
         var info = stat()
         while stat(existing, &info) != 0 {
-            guard errno == ENOENT else {
+            // ENOTDIR: a file stands where a folder on the way should be; it is named below.
+            guard errno == ENOENT || errno == ENOTDIR else {
                 throw refuse("its folder \(existing) cannot be read (\(String(cString: strerror(errno))))")
             }
             missing.insert(existing, at: 0)

@@ -7,7 +7,8 @@ import ReelTimeline
 
 /// `reel profile --chart`: per-frame cost stacked by stage, drawn by Reel as a layer tree. A
 /// title, a legend of the stages, a millisecond axis with labelled grid lines, and frame
-/// numbers under the bars, which share the plot's width whatever the frame count.
+/// numbers under the bars, which share the plot's width whatever the frame count. The scale
+/// ends at the 99th percentile; frames above it are cut there and marked.
 extension ProfileReport {
     /// The chart, `width` x `height` pixels.
     public func chart(width: Int = 1200, height: Int = 400) -> PixelBuffer {
@@ -49,8 +50,10 @@ extension ProfileReport {
             box("swatch-\(name)", Rect(x: x, y: 20, width: 12, height: 12), Self.chartHex(stage))
             x -= 14
         }
-        // The millisecond axis: grid lines at a round step, labelled.
-        let top = max(records.map { Double(total($0)) / 1e6 }.max() ?? 1, 0.001)
+        // The millisecond axis: grid lines at a round step, labelled, up to the 99th percentile
+        // of the frames' totals, so one slow frame (the first frame's warm-up) does not flatten
+        // the others; taller bars are cut at the top and marked.
+        let top = max(summary(nil).p99, 0.001)
         let step = Self.roundStep(top / 6)
         let perMs = plot.height / (step * (top / step).rounded(.up))
         var ms = 0.0
@@ -65,10 +68,18 @@ extension ProfileReport {
         // Bars: each frame a column of the plot's width, its stages stacked from the bottom.
         let column = plot.width / Double(max(records.count, 1))
         let gap = column >= 4 ? 1.0 : 0
+        var outliers = 0
         for (i, r) in records.enumerated() {
             var y = plot.maxY
+            if Double(total(r)) / 1e6 * perMs > plot.height + 0.5 {
+                outliers += 1
+                box(
+                    "outlier-\(i)",
+                    Rect(x: plot.minX + Double(i) * column, y: plot.minY - 6, width: max(column - gap, 2), height: 4),
+                    Self.outlierHex)
+            }
             for stage in stages {
-                let bar = Double(r[stage].wall) / 1e6 * perMs
+                let bar = min(Double(r[stage].wall) / 1e6 * perMs, y - plot.minY)
                 guard bar > 0 else { continue }
                 box(
                     "bar-\(i)-\(stage.rawValue)",
@@ -87,6 +98,12 @@ extension ProfileReport {
                 "frame-\(i)", "\(first + i)", Rect(x: cx - 40, y: plot.maxY + 8, width: 80, height: 18), size: 12, hex: "#A0A0AC",
                 align: .center)
         }
+        if outliers > 0 {
+            let slowest = Self.format(summary(nil).max)
+            label(
+                "outliers", "\(outliers) frame\(outliers == 1 ? "" : "s") above the scale (marked), slowest \(slowest) ms",
+                Rect(x: plot.minX, y: 40, width: plot.width / 2, height: 18), size: 12, hex: Self.outlierHex)
+        }
         label(
             "axis", "frame", Rect(x: plot.minX, y: h - 22, width: plot.width, height: 18), size: 12, hex: "#70707C",
             align: .center)
@@ -98,6 +115,9 @@ extension ProfileReport {
         FrameRenderer(canvas: Canvas(width: w, height: h, duration: 1)).render(root, into: buffer)
         return buffer
     }
+
+    /// The colour of the marks over bars cut at the top of the scale.
+    static let outlierHex = "#FF5A5A"
 
     /// A stage's colour in the chart.
     static func chartHex(_ stage: FrameStage) -> String {

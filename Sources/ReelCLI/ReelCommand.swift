@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reel
 
 /// `reel`: Core Animation timelines rendered to video.
 @main
@@ -7,6 +8,7 @@ struct ReelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Render Core Animation layer timelines to H.264 video.",
+        version: ReelVersion.text,
         subcommands: [
             RenderCommand.self, FrameCommand.self, ProfileCommand.self, HitCommand.self, InspectCommand.self,
             ValidateCommand.self, ClockCommand.self, KeysCommand.self, JoinCommand.self,

@@ -117,11 +117,13 @@ struct RenderCommand: ParsableCommand {
             let drawn = try canvas.apply(
                 to: assets.load(
                     overlay.timeline(self.timeline), overlay: overlay.overlay, variables: template.variables, quiet: quiet))
-            let timeline = OutputFormat.namesSequence(output ?? "") ? drawn : drawn.evenSized
-            if !quiet { try printTextWarnings(of: timeline) }
             // The file's name, never the JSON `name`: a timeline must not choose where Reel writes.
             let named = self.timeline ?? overlay.video ?? "out"
             var path = output ?? URL(fileURLWithPath: named).deletingPathExtension().lastPathComponent + ".mp4"
+            let format = try? OutputFormat.forOutput(path, codec: codec, pixelFormat: pixelFormat, audioCodec: audioCodec.codec)
+            let timeline = canvas.lottieOverWhite(
+                OutputFormat.namesSequence(output ?? "") ? drawn : drawn.evenSized, into: format, quiet: quiet)
+            if !quiet { try printTextWarnings(of: timeline) }
             var options = RenderOptions(
                 threads: threads, crf: crf, preset: preset, codec: codec, pixelFormat: pixelFormat, dither: dither,
                 audio: audio.map { AudioTrack(path: $0, name: "--audio \($0)") }, audioCodec: audioCodec.codec,

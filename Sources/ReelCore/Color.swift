@@ -11,7 +11,7 @@ public struct Color: Hashable, Sendable {
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let white = Color(red: 1, green: 1, blue: 1)
 
-    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (hex digits only); nil for anything else.
+    /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (hex digits only); nil for anything else.
     public init?(hex: String) {
         var utf8 = hex.utf8.makeIterator()
         guard utf8.next() == UInt8(ascii: "#") else { return nil }
@@ -21,7 +21,7 @@ public struct Color: Hashable, Sendable {
             guard nibbles.count < 8, let n = Color.nibble(b) else { return nil }
             nibbles.append(n)
         }
-        if nibbles.count == 3 { nibbles = nibbles.flatMap { [$0, $0] } }
+        if nibbles.count == 3 || nibbles.count == 4 { nibbles = nibbles.flatMap { [$0, $0] } }
         guard nibbles.count == 6 || nibbles.count == 8 else { return nil }
         let c = { (i: Int) in Double(nibbles[2 * i] << 4 | nibbles[2 * i + 1]) / 255 }
         self.init(red: c(0), green: c(1), blue: c(2), alpha: nibbles.count == 8 ? c(3) : 1)

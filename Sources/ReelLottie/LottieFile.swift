@@ -17,6 +17,7 @@ public enum LottieFile {
             throw TimelineError(file: path, problems: error.problems, warnings: imported.warnings + error.warnings)
         }
         timeline.warnings = imported.warnings + timeline.warnings
+        timeline.isLottie = true
         return timeline
     }
 

@@ -89,6 +89,19 @@ public final class FontLibrary: @unchecked Sendable {
         return found
     }
 
+    /// The font libraries this process runs with, as `reel --version` names them:
+    /// `FreeType 2.12.1, HarfBuzz 6.0.0, fontconfig 2.14.1`.
+    public static var linkedVersions: String {
+        let freeType = withFreeType { library -> String in
+            var (major, minor, patch): (FT_Int, FT_Int, FT_Int) = (0, 0, 0)
+            FT_Library_Version(library, &major, &minor, &patch)
+            return "\(major).\(minor).\(patch)"
+        }
+        let fc = FcGetVersion()
+        return
+            "FreeType \(freeType), HarfBuzz \(String(cString: hb_version_string())), fontconfig \(fc / 10000).\(fc / 100 % 100).\(fc % 100)"
+    }
+
     /// Runs `body` with the process's FreeType library, one caller at a time (FreeType's
     /// library object is not thread-safe).
     static func withFreeType<T>(_ body: (FT_Library) -> T) -> T {

@@ -28,6 +28,9 @@ public struct Timeline: Hashable, Sendable {
     public var commandLineAssets: Set<String> = []
     /// Legal things in the file that probably do not do what was meant (`reel validate` shows them).
     public var warnings: [TimelineProblem] = []
+    /// Whether the timeline is an imported Lottie file, whose canvas has no background: into
+    /// a format without alpha it is drawn over white unless `--background` names a colour.
+    public var isLottie = false
     /// The file it was read from, which its problems name; not part of what the timeline is.
     public var file: String {
         get { source.path }

@@ -92,6 +92,24 @@ import Testing
         #expect(info.width == 32 && info.height == 22)
     }
 
+    /// Lottie -> MP4 with no flag: drawn over white with a one-line note; a format with alpha
+    /// keeps the transparency and says nothing.
+    @Test func lottieIntoMP4IsDrawnOverWhite() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.animation(image: try Self.imageURI()).write(
+            to: dir.appendingPathComponent("anim.json"), atomically: true, encoding: .utf8)
+        let render = try runReel(["render", "anim.json", "-o", "anim.mp4", "--crf", "0", "--preset", "ultrafast"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains("note: a Lottie file has no background; drawn over white into .mp4"), "\(render.stderr)")
+        let first = try #require(try MediaReader(path: dir.appendingPathComponent("anim.mp4").path).readFrames(limit: 1).first)
+        // The corner, outside the animation's picture: white (within the YUV round trip).
+        let corner = first.pixel(x: 30, y: 1)
+        #expect(corner.r >= 250 && corner.g >= 250 && corner.b >= 250, "\(corner)")
+        let webm = try runReel(["render", "anim.json", "-o", "anim.webm"], in: dir)
+        #expect(webm.status == 0 && !webm.stderr.contains("note:"), "\(webm.stderr)")
+    }
+
     @Test func whatCannotBeDrawnIsNamedByItsPathOnEveryCommand() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

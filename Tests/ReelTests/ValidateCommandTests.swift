@@ -9,7 +9,7 @@ import Testing
         let text = #"""
             {"canvas": {"width": 64, "height": 64, "duration": 1, "fps": "thirty"},
              "layers": [
-               {"id": "card", "cornerRadious": 8, "backgroundColor": "orange",
+               {"id": "card", "cornerRadious": 8, "backgroundColor": "orang",
                 "animations": [
                   {"keyPath": "transform.rotaton.z", "toValue": 1},
                   {"keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.8, 0.4], "fillMode": "forward"}]}]}

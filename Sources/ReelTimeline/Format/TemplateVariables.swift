@@ -289,7 +289,9 @@ extension TemplateVariables.Kind {
         switch self {
         case .text: return "text"
         case .number: return "a number"
-        case .color: return "a colour \"#RRGGBB\" or \"#RRGGBBAA\" (or [red, green, blue, alpha] in the file)"
+        case .color:
+            return
+                "a colour \"#RRGGBB\", \"#RRGGBBAA\" or a CSS colour (a name, rgb(), hsl()) (or [red, green, blue, alpha] in the file)"
         case .asset: return "a file path"
         case .boolean: return "true or false"
         }
@@ -301,7 +303,7 @@ extension TemplateVariables.Kind {
         case .text: return .string(text)
         case .asset: return text.isEmpty ? nil : .string(text)
         case .boolean: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
-        case .color: return Color(hex: text) != nil ? .string(text) : nil
+        case .color: return Color(css: text) != nil ? .string(text) : nil
         case .number:
             guard case .number(let v)? = try? JSONParser.parse(text), abs(v) <= 1e15 else { return nil }
             return .number(v)
@@ -313,7 +315,7 @@ extension TemplateVariables.Kind {
         switch (self, v) {
         case (.text, .string), (.number, .number), (.boolean, .bool): return true
         case (.asset, .string(let s)): return !s.isEmpty
-        case (.color, .string(let s)): return Color(hex: s) != nil
+        case (.color, .string(let s)): return Color(css: s) != nil
         case (.color, .array(let a)):
             return (a.count == 3 || a.count == 4)
                 && a.allSatisfy { if case .number(let n) = $0 { n >= 0 && n <= 1 } else { false } }

@@ -16,7 +16,7 @@ public enum ValueKind: Hashable, Sendable {
     case size
     /// `[x, y, width, height]` or `{"x", "y", "width", "height"}`.
     case rect
-    /// `"#RRGGBB"`, `"#RRGGBBAA"` or `[red, green, blue, alpha?]` in 0...1.
+    /// `"#RRGGBB"`, `"#RRGGBBAA"`, a CSS Color 4 string (`Color(css:)`) or `[red, green, blue, alpha?]` in 0...1.
     case color
     /// `true` / `false`; steps instead of interpolating.
     case bool
@@ -76,7 +76,9 @@ public enum ValueKind: Hashable, Sendable {
         case .point: return "a point [x, y]"
         case .size: return "a size [width, height]"
         case .rect: return "a rect [x, y, width, height]"
-        case .color: return "a colour \"#RRGGBB\", \"#RRGGBBAA\" or [red, green, blue, alpha] in 0...1"
+        case .color:
+            return
+                "a colour: \"#RRGGBB\", \"#RRGGBBAA\", a CSS colour (a name, rgb(), hsl()) or [red, green, blue, alpha] in 0...1"
         case .bool: return "true or false"
         case .transform: return "a transform: 16 numbers or {\"translation\", \"rotation\", \"scale\", \"m34\"}"
         case .path: return "a path: {\"rect\"}, {\"roundedRect\", \"cornerRadius\"}, {\"ellipse\"}, {\"elements\"} or null"
@@ -150,7 +152,7 @@ public enum ValueKind: Hashable, Sendable {
                 .rect(Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]))
             }
         case .color:
-            if case .string(let s) = node.value, let c = Color(hex: s) { return .color(c) }
+            if case .string(let s) = node.value, let c = Color(css: s) { return .color(c) }
             if case .array(let items) = node.value, items.count == 3 || items.count == 4 {
                 let v = Self.elementNumbers(node, items, in: 0...1, rangeText: "a colour component in 0...1")
                 return v.map { .color(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: $0.count == 4 ? $0[3] : 1)) }
