@@ -128,6 +128,63 @@ import Testing
         )
     }
 
+    /// `--caption-style FILE.json`: caption-layer keys laid over the default caption layer
+    /// (a word-timed JSON's spoken word highlighted, a size, a colour, a placement), checked
+    /// with the style file's own JSON paths; and `validate --video` names the overlay, not the clip.
+    @Test func aCaptionStyleFileStylesTheCaptions() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ffmpeg(
+            [
+                "-f", "lavfi", "-i", "color=c=black:size=320x180:rate=10:duration=1", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "clip.mp4"
+            ], in: dir)
+        let words =
+            #"{"segments": [{"start": 0, "end": 1, "text": "Hello there", "words": [{"word": "Hello", "start": 0, "end": 0.5}, {"word": " there", "start": 0.5, "end": 1}]}]}"#
+        try Data(words.utf8).write(to: dir.appendingPathComponent("words.json"))
+        let style =
+            ##"{"fontSize": 30, "foregroundColor": "yellow", "captionHighlightColor": "#FF0000", "textStrokeWidth": 0, "frame": [0, 0, 320, 90]}"##
+        try Data(style.utf8).write(to: dir.appendingPathComponent("style.json"))
+        func colours(_ time: String, style: Bool) throws -> (red: Int, yellow: Int, below: Int) {
+            let r = try runReel(
+                ["frame", "--video", "clip.mp4", "--captions", "words.json", "--time", time, "-o", "f.png"]
+                    + (style ? ["--caption-style", "style.json"] : []), in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let f = try #require(try MediaReader(path: dir.appendingPathComponent("f.png").path).readFrames(limit: 1).first)
+            var (red, yellow, below) = (0, 0, 0)
+            for y in 0..<180 {
+                for x in 0..<320 {
+                    let p = f.pixel(x: x, y: y)
+                    if p.r > 200, p.g < 60, p.b < 60 { red += 1 }
+                    if p.r > 200, p.g > 200, p.b < 60 { yellow += 1 }
+                    if y >= 90, p.r > 100 { below += 1 }
+                }
+            }
+            return (red, yellow, below)
+        }
+        // The default look: white, no highlight, at the bottom.
+        let plain = try colours("0.2", style: false)
+        #expect(plain.red == 0 && plain.yellow == 0 && plain.below > 0)
+        // Styled: "Hello" spoken in red, "there" yellow, all in the top half.
+        let first = try colours("0.2", style: true)
+        #expect(first.red > 30 && first.yellow > 30 && first.below == 0, "\(first)")
+        let later = try colours("0.7", style: true)
+        #expect(later.red > 30 && later.yellow > 30 && later.red != first.red, "\(later)")
+        // A style's mistakes are named by the style file and the key's path.
+        try Data(#"{"fontSize": -3, "fontColour": "red"}"#.utf8).write(to: dir.appendingPathComponent("bad.json"))
+        let bad = try runReel(
+            ["validate", "--video", "clip.mp4", "--captions", "words.json", "--caption-style", "bad.json"], in: dir)
+        #expect(bad.status == 1)
+        #expect(
+            bad.stderr.contains("bad.json: 2 problems") && bad.stderr.contains("fontSize: expected a number above 0"),
+            "\(bad.stderr)")
+        #expect(bad.stderr.contains("fontColour: expected one of the known keys"), "\(bad.stderr)")
+        let alone = try runReel(["validate", "--video", "clip.mp4", "--caption-style", "style.json"], in: dir)
+        #expect(alone.status != 0 && alone.stderr.contains("--caption-style needs --captions"))
+        let valid = try runReel(["validate", "--video", "clip.mp4", "--captions", "words.json"], in: dir)
+        #expect(valid.stdout.contains("the overlay on clip.mp4: valid: 2 layers"), "\(valid.stdout)")
+    }
+
     @Test func anUntaggedClipIsReadAsFFmpegReadsIt() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
