@@ -79,15 +79,10 @@ public enum LottieFile {
         guard let text = String(data: jsonData, encoding: .utf8) else {
             throw failure("Lottie JSON in UTF-8", "bytes that are not UTF-8")
         }
-        let json: JSONValue
-        do {
-            json = try JSONParser.parse(text)
-        } catch {
-            throw TimelineError(
-                file: path,
-                problems: [TimelineProblem(path: error.path, expected: "valid JSON", found: "a syntax error at \(error)")])
-        }
-        guard case .object(let members) = json, LottieImporter.recognisingKeys.isSubset(of: Set(members.map(\.key))) else {
+        let json = try Timeline.parse(text, file: path)
+        // A dotLottie's or sticker's animation is Lottie by its container; missing keys are
+        // named by the import.
+        guard case .object = json else {
             throw failure("a Lottie animation (an object with v, fr, ip, op, w, h, layers)", json.kindDescription)
         }
         let name = chosen ?? url.deletingPathExtension().lastPathComponent

@@ -10,6 +10,13 @@ public enum LottieImporter {
     /// The keys that make a JSON object a Lottie animation.
     public static let recognisingKeys: Set<String> = ["v", "fr", "ip", "op", "w", "h", "layers"]
 
+    /// Whether an object with these top-level keys is read as Lottie: most of Lottie's keys
+    /// (one or more may be missing or wrong, and are then reported in Lottie's terms) and not
+    /// Reel's `canvas`.
+    public static func isLottie(keys: Set<String>) -> Bool {
+        !keys.contains("canvas") && keys.intersection(recognisingKeys).count >= 4
+    }
+
     /// What an import gives: the timeline document and the warnings about what it draws
     /// differently from the file.
     public struct Result {
@@ -31,7 +38,7 @@ public enum LottieImporter {
         func fail() -> TimelineError { TimelineError(file: file, problems: report.problems, warnings: report.warnings) }
         func number(_ key: String, _ range: ClosedRange<Double>, _ what: String) -> Double? {
             guard let node = root[key] else {
-                root.problem(expected: "`\(key)` (\(what))", found: "none")
+                report.problems.append(TimelineProblem(path: key, expected: what, found: "nothing"))
                 return nil
             }
             guard let v = node.number, range.contains(v) else {
@@ -40,11 +47,11 @@ public enum LottieImporter {
             }
             return v
         }
-        let fr = number("fr", 0.001...1000, "a frame rate in 0.001...1000")
-        let w = number("w", 1...16384, "a width in 1...16384")
-        let h = number("h", 1...16384, "a height in 1...16384")
-        let ip = number("ip", -1e7...1e7, "an in point (a frame number)")
-        let op = number("op", -1e7...1e7, "an out point (a frame number)")
+        let fr = number("fr", 0.001...1000, "the composition's frame rate, frames a second in 0.001...1000")
+        let w = number("w", 1...16384, "the composition's width in pixels, 1...16384")
+        let h = number("h", 1...16384, "the composition's height in pixels, 1...16384")
+        let ip = number("ip", -1e7...1e7, "the composition's in point, a frame number")
+        let op = number("op", -1e7...1e7, "the composition's out point, a frame number")
         guard let fr, let w, let h, let ip, let op else { throw fail() }
         guard op > ip, (op - ip) / fr <= 86400 else {
             root["op"]!.problem(expected: "an out point after the in point (\(ip)), at most a day later", found: "\(op)")

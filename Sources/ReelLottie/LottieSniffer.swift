@@ -3,10 +3,10 @@ import Foundation
 /// Tells a Lottie animation from a Reel timeline without parsing the whole document: one
 /// pass over the bytes collects the top-level object's keys.
 enum LottieSniffer {
-    /// Whether `data` is a JSON object whose top-level keys include Lottie's and not Reel's `canvas`.
+    /// Whether `data` is a JSON object whose top-level keys are Lottie's (`LottieImporter.isLottie`).
     static func looksLikeLottie(_ data: Data) -> Bool {
         guard let keys = topLevelKeys(data) else { return false }
-        return LottieImporter.recognisingKeys.isSubset(of: keys) && !keys.contains("canvas")
+        return LottieImporter.isLottie(keys: keys)
     }
 
     /// The keys of the top-level object; nil when the text does not start with one.

@@ -49,7 +49,9 @@ public enum LottieSupport {
             name: "Trim paths", level: .partly,
             notes: "Simultaneous and individual, with offset, on strokes; a fill under a trim shows its whole outline"),
         .init(name: "Repeater", level: .yes, notes: "Copies, offset, start and end opacity, above or below"),
-        .init(name: "Round corners", level: .no, notes: "Corners stay sharp"),
+        .init(
+            name: "Round corners", level: .yes,
+            notes: "lottie-web's rule on every sharp vertex of the outlines before it, animated radius too"),
         .init(
             name: "Merge paths", level: .partly,
             notes: "Drawn as the paths together (merge, add); no boolean subtract, intersect, exclude"),

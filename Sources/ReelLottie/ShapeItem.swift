@@ -29,6 +29,27 @@ indirect enum ShapeItem {
     }
 }
 
+extension ShapeItem {
+    /// The item with every outline in it (a group's, a repeater's copies' too) changed by
+    /// `modify`: how a path modifier reaches the outlines listed before it.
+    func modifyingOutlines(_ modify: (Animated) -> Animated) -> ShapeItem {
+        switch self {
+        case .path(let shape, let node): return .path(modify(shape), node)
+        case .group(let group): return .group(group.modifyingOutlines(modify))
+        case .copies(let group, let repeater): return .copies(group.modifyingOutlines(modify), repeater: repeater)
+        case .paint, .trim: return self
+        }
+    }
+}
+
+extension ShapeGroup {
+    func modifyingOutlines(_ modify: (Animated) -> Animated) -> ShapeGroup {
+        var group = self
+        group.items = items.map { $0.modifyingOutlines(modify) }
+        return group
+    }
+}
+
 /// A group (`gr`, or a shape layer's `shapes`): its items and its transform (`tr`).
 struct ShapeGroup {
     let node: LottieNode

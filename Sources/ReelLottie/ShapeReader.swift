@@ -72,8 +72,13 @@ struct ShapeReader {
                         "merge paths mode \(Int(mode)) is drawn as the paths together, without the boolean operation")
                 }
             case "rd":
-                if case .fixed(let r)? = LottieProperty.read(item["r"]), r.element(0) == 0 { continue }
-                item.unsupported("round corners are not drawn; the corners stay sharp")
+                let radius = LottieProperty.read(item["r"]) ?? .fixed([0])
+                if radius == .fixed([0]) { continue }
+                group.items = group.items.map {
+                    $0.modifyingOutlines { shape in
+                        Animated.combine([shape, radius]) { PathModifier.roundCorners($0[0], radius: $0[1].element(0)) }
+                    }
+                }
             default:
                 item.unsupported("shape item `\(ty)` is not supported; it is left out")
             }

@@ -197,8 +197,9 @@ public struct Timeline: Hashable, Sendable {
         return try decode(json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
     }
 
-    /// Timeline JSON parsed, or its syntax error with line and column.
-    static func parse(_ text: String, file: String) throws(TimelineError) -> JSONValue {
+    /// JSON text parsed, or its syntax error said of the document, at its line and column,
+    /// with the line shown (every reader of Reel's and Lottie's files reports it so).
+    public static func parse(_ text: String, file: String) throws(TimelineError) -> JSONValue {
         do {
             return try JSONParser.parse(text)
         } catch {

@@ -92,6 +92,26 @@ import Testing
         #expect(info.width == 32 && info.height == 22)
     }
 
+    /// A Lottie file with one of its top-level keys missing or wrong is still read as Lottie,
+    /// and told so in Lottie's own terms, not as a Reel timeline full of unknown keys.
+    @Test func aLottieFileMissingAKeyIsToldSo() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let complete = Self.animation(image: try Self.imageURI())
+        try complete.replacingOccurrences(of: #""w": 31, "#, with: "").write(
+            to: dir.appendingPathComponent("no-w.json"), atomically: true, encoding: .utf8)
+        let missing = try runReel(["validate", "no-w.json"], in: dir)
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr.contains("w: expected the composition's width in pixels, 1...16384, found nothing"),
+            "\(missing.stderr)")
+        #expect(!missing.stderr.contains("unknown key"), "\(missing.stderr)")
+        try complete.replacingOccurrences(of: #""fr": 10"#, with: #""fr": "ten""#).write(
+            to: dir.appendingPathComponent("fr.json"), atomically: true, encoding: .utf8)
+        let wrong = try runReel(["validate", "fr.json"], in: dir)
+        #expect(wrong.status == 1 && wrong.stderr.contains("fr: expected the composition's frame rate"), "\(wrong.stderr)")
+    }
+
     /// Lottie -> MP4 with no flag: drawn over white with a one-line note; a format with alpha
     /// keeps the transparency and says nothing.
     @Test func lottieIntoMP4IsDrawnOverWhite() throws {
