@@ -53,6 +53,10 @@ public enum LottieSupport {
             name: "Round corners", level: .yes,
             notes: "lottie-web's rule on every sharp vertex of the outlines before it, animated radius too"),
         .init(
+            name: "Pucker & bloat, zig zag", level: .yes,
+            notes: "lottie-web's rules, in list order on the outlines before them; animated amounts too"),
+        .init(name: "Twist", level: .no, notes: "No player draws it; named, the paths stay as they are"),
+        .init(
             name: "Merge paths", level: .partly,
             notes: "Drawn as the paths together (merge, add); no boolean subtract, intersect, exclude"),
         .init(

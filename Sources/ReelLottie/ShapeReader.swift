@@ -74,15 +74,35 @@ struct ShapeReader {
             case "rd":
                 let radius = LottieProperty.read(item["r"]) ?? .fixed([0])
                 if radius == .fixed([0]) { continue }
-                group.items = group.items.map {
-                    $0.modifyingOutlines { shape in
-                        Animated.combine([shape, radius]) { PathModifier.roundCorners($0[0], radius: $0[1].element(0)) }
+                modify(&group) { shape in
+                    Animated.combine([shape, radius]) { PathModifier.roundCorners($0[0], radius: $0[1].element(0)) }
+                }
+            case "pb":
+                let amount = LottieProperty.read(item["a"]) ?? .fixed([0])
+                modify(&group) { shape in
+                    Animated.combine([shape, amount]) { PathModifier.puckerBloat($0[0], amount: $0[1].element(0)) }
+                }
+            case "zz":
+                let ridges = LottieProperty.read(item["r"]) ?? .fixed([0])
+                let size = LottieProperty.read(item["s"]) ?? .fixed([0])
+                let smooth = item.number("pt") == 2
+                modify(&group) { shape in
+                    Animated.combine([shape, ridges, size]) {
+                        PathModifier.zigZag($0[0], ridges: $0[1].element(0), size: $0[2].element(0), smooth: smooth)
                     }
                 }
+            case "tw":
+                // No player draws a twist (After Effects does not publish its rule): named, left out.
+                item.unsupported("twist is not drawn (no Lottie player draws it); the paths stay as they are")
             default:
                 item.unsupported("shape item `\(ty)` is not supported; it is left out")
             }
         }
         return group
+    }
+
+    /// A path modifier applied to every outline listed before it in `group`.
+    private func modify(_ group: inout ShapeGroup, _ change: (Animated) -> Animated) {
+        group.items = group.items.map { $0.modifyingOutlines(change) }
     }
 }
