@@ -53,6 +53,14 @@ enum Animated: Hashable {
         }
     }
 
+    /// The value until the first keyframe (the value, when fixed).
+    var firstValue: [Double] {
+        switch self {
+        case .fixed(let v): return v
+        case .keyed(let keys): return keys.first?.value ?? []
+        }
+    }
+
     /// The first and last keyframe frames; nil when fixed.
     var span: ClosedRange<Double>? {
         guard case .keyed(let keys) = self, let a = keys.first, let b = keys.last else { return nil }

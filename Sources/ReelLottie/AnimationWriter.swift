@@ -54,8 +54,24 @@ struct AnimationWriter {
             return
         }
         for (d, axis) in ["x", "y"].enumerated() {
-            write(value.component(d), "\(key).\(axis)", on: layer) { .num($0[0]) }
+            writeComponent(value.component(d), "\(key).\(axis)", on: layer)
         }
+    }
+
+    /// A position given as separate x and y (Lottie's split position): the layer's `position`
+    /// holds both first values (a component such as `position.x` is no layer key), and each
+    /// axis that changes is animated by its own key path.
+    func writeSplitPosition(x: Animated, y: Animated, _ key: String, on layer: ReelLayer) {
+        layer.set(key, .nums([x.firstValue.element(0), y.firstValue.element(0)]))
+        writeComponent(x, "\(key).x", on: layer)
+        writeComponent(y, "\(key).y", on: layer)
+    }
+
+    /// One axis of a point whose whole value the layer already holds: animated by the
+    /// component's key path when it changes, else nothing more to write.
+    private func writeComponent(_ value: Animated, _ key: String, on layer: ReelLayer) {
+        guard case .keyed(let keys) = value, !keys.allSatisfy({ $0.value == keys[0].value }) else { return }
+        layer.animations.append(animation(key, keys) { .num($0.element(0)) })
     }
 
     /// Shows `layer` only from frame `start` to frame `end` (nil: without that bound), hidden
@@ -81,27 +97,42 @@ struct AnimationWriter {
         ]
     }
 
+    /// Frame `t`'s key time in an animation from frame `t0` to frame `t1`: one division of
+    /// frame differences, exactly 0 at the start and exactly 1 at the end (the timeline takes
+    /// nothing else), 1 throughout when the two are the same frame.
+    static func keyTime(_ t: Double, from t0: Double, to t1: Double) -> Double {
+        if t >= t1 { return 1 }
+        if t <= t0 { return 0 }
+        return min(max((t - t0) / (t1 - t0), 0), 1)
+    }
+
     private func animation(_ key: String, _ keys: [LottieKeyframe], _ encode: ([Double]) -> JSONValue) -> JSONValue {
         let t0 = keys.first!.time
-        let span = max(keys.last!.time - t0, 1e-9)
+        let t1 = keys.last!.time
         var values: [JSONValue] = []
         var times: [Double] = []
         var functions: [JSONValue] = []
         for (i, k) in keys.enumerated() {
             if i > 0, keys[i - 1].hold {
                 // Holds until just before this keyframe, then steps.
-                let at = max(k.time - Self.stepLead, keys[i - 1].time)
+                let at = Self.keyTime(max(k.time - Self.stepLead, keys[i - 1].time), from: t0, to: t1)
                 values.append(encode(keys[i - 1].value))
-                times.append((at - t0) / span)
+                times.append(at)
                 functions.append(.string("linear"))
                 functions.append(.string("linear"))
                 values.append(encode(k.value))
-                times.append((at - t0) / span)
+                times.append(at)
             } else {
                 if i > 0 { functions.append(.nums(keys[i - 1].ease(0))) }
                 values.append(encode(k.value))
-                times.append((k.time - t0) / span)
+                times.append(i == 0 ? 0 : Self.keyTime(k.time, from: t0, to: t1))
             }
+        }
+        if times.last! < 1 {
+            // The last keyframe came by a step just before its frame (after a hold): it holds to the end.
+            functions.append(.string("linear"))
+            values.append(encode(keys.last!.value))
+            times.append(1)
         }
         return .obj(
             [
@@ -112,7 +143,7 @@ struct AnimationWriter {
 
     private func pathAnimation(_ key: String, _ keys: [LottieKeyframe], autoOrient: Bool) -> JSONValue {
         let t0 = keys.first!.time
-        let span = max(keys.last!.time - t0, 1e-9)
+        let t1 = keys.last!.time
         var elements: [JSONValue] = [.array([.string("move"), .num(keys[0].value.element(0)), .num(keys[0].value.element(1))])]
         var functions: [JSONValue] = []
         for i in 1..<keys.count {
@@ -129,7 +160,7 @@ struct AnimationWriter {
         }
         var members: [(String, JSONValue)] = [
             ("keyPath", .string(key)), ("path", .obj([("elements", .array(elements))])),
-            ("keyTimes", .nums(keys.map { ($0.time - t0) / span })), ("timingFunctions", .array(functions)),
+            ("keyTimes", .nums(keys.indices.map { $0 == 0 ? 0 : Self.keyTime(keys[$0].time, from: t0, to: t1) })), ("timingFunctions", .array(functions)),
             ("pathParameter", .string("arcLength"))
         ]
         if autoOrient { members.append(("rotationMode", .string("auto"))) }

@@ -24,6 +24,10 @@ struct LayerMapping {
         let nodes = list.items
         var byIndex: [Double: LottieNode] = [:]
         for n in nodes { if let ind = n.number("ind") { byIndex[ind] = n } }
+        // Names need not be unique in Lottie; the ids of the layers drawn side by side are, in file order.
+        let drawn = nodes.indices.filter { i in ["td", "hd"].allSatisfy { nodes[i].number($0) != 1 } && nodes[i].number("ty") != 3 }
+        let ids = Dictionary(
+            uniqueKeysWithValues: zip(drawn, ReelLayer.unique(drawn.map { ReelLayer.legal(nodes[$0].string("nm") ?? "layer") })))
         var out: [ReelLayer] = []
         for (i, node) in nodes.enumerated() {
             guard context.budget.take() else {
@@ -34,7 +38,7 @@ struct LayerMapping {
             }
             // A matte source draws only as its target's matte.
             if node.number("td") == 1 || node.number("hd") == 1 { continue }
-            guard let wrapper = layer(node, byIndex: byIndex) else { continue }
+            guard let wrapper = layer(node, id: ids[i], byIndex: byIndex) else { continue }
             if let tt = node.number("tt"), tt > 0 {
                 let source = node.number("tp").flatMap { byIndex[$0] } ?? (i > 0 ? nodes[i - 1] : nil)
                 if let source, let matte = layer(source, byIndex: byIndex) {
@@ -61,13 +65,14 @@ struct LayerMapping {
         return out.reversed()
     }
 
-    /// One drawn layer in its wrapper; nil for a layer that draws nothing (a null, an unknown type).
-    private func layer(_ node: LottieNode, byIndex: [Double: LottieNode]) -> ReelLayer? {
+    /// One drawn layer in its wrapper (with `id`, else its name); nil for a layer that draws
+    /// nothing (a null, an unknown type).
+    private func layer(_ node: LottieNode, id: String? = nil, byIndex: [Double: LottieNode]) -> ReelLayer? {
         guard let ty = node.number("ty") else {
             (node["ty"] ?? node).problem(expected: "a layer type `ty`")
             return nil
         }
-        let name = node.string("nm") ?? "layer"
+        let name = id ?? node.string("nm") ?? "layer"
         let writer = context.writer
         guard let content = content(node, type: Int(ty), name: name) else { return nil }
         // Opacity, masks, effects: in the layer's own space and time.

@@ -55,6 +55,9 @@ public enum LottieSupport {
         .init(
             name: "Pucker & bloat, zig zag", level: .yes,
             notes: "lottie-web's rules, in list order on the outlines before them; animated amounts too"),
+        .init(
+            name: "Offset path", level: .yes,
+            notes: "Grows or shrinks closed outlines with miter, round or bevel joins as ThorVG; an open one moves to one side"),
         .init(name: "Twist", level: .no, notes: "No player draws it; named, the paths stay as they are"),
         .init(
             name: "Merge paths", level: .partly,

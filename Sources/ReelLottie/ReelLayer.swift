@@ -28,16 +28,14 @@ final class ReelLayer {
         members += keys
         if let mask { members.append(("mask", mask.json)) }
         if !sublayers.isEmpty {
-            var seen: [String: Int] = [:]
+            let ids = ReelLayer.unique(sublayers.map(\.id))
             members.append(
                 (
                     "sublayers",
                     .array(
-                        sublayers.map { layer in
-                            let n = seen[layer.id, default: 0]
-                            seen[layer.id] = n + 1
-                            guard n > 0, case .object(var m) = layer.json else { return layer.json }
-                            m[0].value = .string("\(layer.id) \(n + 1)")
+                        zip(sublayers, ids).map { layer, id in
+                            guard id != layer.id, case .object(var m) = layer.json else { return layer.json }
+                            m[0].value = .string(id)
                             return .object(m)
                         })
                 ))
@@ -46,8 +44,22 @@ final class ReelLayer {
         return .object(members)
     }
 
+    /// `ids` (of siblings, in order) made unique as Lottie's names are: the first of each
+    /// keeps it, a later one becomes `ID 2`, `ID 3` … skipping any id a sibling already has.
+    static func unique(_ ids: [String]) -> [String] {
+        var taken = Set(ids)
+        var seen: Set<String> = []
+        return ids.map { id in
+            guard !seen.insert(id).inserted else { return id }
+            var n = 2
+            while taken.contains("\(id) \(n)") { n += 1 }
+            taken.insert("\(id) \(n)")
+            return "\(id) \(n)"
+        }
+    }
+
     /// An id the timeline format accepts: no `/`, `.` or control characters.
-    private static func legal(_ s: String) -> String {
+    static func legal(_ s: String) -> String {
         let cleaned = String(
             String.UnicodeScalarView(
                 s.unicodeScalars.map { $0 == "/" || $0 == "." || $0.value < 0x20 || (0x7F...0x9F).contains($0.value) ? "_" : $0 })

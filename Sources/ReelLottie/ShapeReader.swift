@@ -91,6 +91,15 @@ struct ShapeReader {
                         PathModifier.zigZag($0[0], ridges: $0[1].element(0), size: $0[2].element(0), smooth: smooth)
                     }
                 }
+            case "op":
+                let amount = LottieProperty.read(item["a"]) ?? .fixed([0])
+                let limit = LottieProperty.read(item["ml"]) ?? .fixed([4])
+                let join = PathModifier.Join(rawValue: Int(item.number("lj") ?? 1)) ?? .miter
+                modify(&group) { shape in
+                    Animated.combine([shape, amount, limit]) {
+                        PathModifier.offset($0[0], amount: $0[1].element(0), join: join, miterLimit: $0[2].element(0))
+                    }
+                }
             case "tw":
                 // No player draws a twist (After Effects does not publish its rule): named, left out.
                 item.unsupported("twist is not drawn (no Lottie player draws it); the paths stay as they are")

@@ -27,9 +27,9 @@ struct TransformMapping {
         guard let node else { return layers }
         // Position, whole or split into x and y.
         if let p = node["p"], p.number("s") == 1 || p["x"] != nil && p["k"] == nil {
-            for (axis, key) in [("x", "position.x"), ("y", "position.y")] {
-                if let v = LottieProperty.read(p[axis]) { writer.write(v, key, on: first) { .num($0.element(0)) } }
-            }
+            let x = LottieProperty.read(p["x"]) ?? .fixed([0])
+            let y = LottieProperty.read(p["y"]) ?? .fixed([0])
+            writer.writeSplitPosition(x: x, y: y, "position", on: first)
             if p["z"] != nil, is3D { p["z"]!.unsupported("a split z position is not drawn") }
         } else if let p = LottieProperty.read(node["p"]) {
             writer.writePosition(p, "position", on: first, autoOrient: autoOrient)

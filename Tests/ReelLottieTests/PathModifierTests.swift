@@ -54,4 +54,33 @@ import Testing
         #expect(close(vertex(smooth, 1), [20, -5, -10, 0, 10, 0]))
         #expect(PathModifier.zigZag(Self.square, ridges: 3, size: 0, smooth: false) == Self.square)
     }
+
+    /// Offset: a positive amount grows the square whichever way it runs; a miter keeps its
+    /// corners square, a bevel cuts them, a negative amount shrinks it.
+    @Test func offsetGrowsAndShrinksWithItsJoins() {
+        func box(_ numbers: [Double]) -> [Double] {
+            let points = BezierShape.shapes(numbers).flatMap { shape in
+                (0..<shape.count).map { [numbers[shape.base + $0 * 6], numbers[shape.base + $0 * 6 + 1]] }
+            }
+            return [
+                points.map { $0[0] }.min()!, points.map { $0[1] }.min()!, points.map { $0[0] }.max()!, points.map { $0[1] }.max()!
+            ]
+        }
+        let grown = PathModifier.offset(Self.square, amount: 5, join: .miter, miterLimit: 4)
+        #expect(close(box(grown), [-5, -5, 45, 45]))
+        #expect(BezierShape.shapes(grown).first?.count == 12)
+        // The same square drawn the other way grows too.
+        let reversed: [Double] = [1, 4] + [[0.0, 0], [0, 40], [40, 40], [40, 0]].flatMap { $0 + [0, 0, 0, 0] }
+        #expect(close(box(PathModifier.offset(reversed, amount: 5, join: .miter, miterLimit: 4)), [-5, -5, 45, 45]))
+        // A square corner mitres under a limit of 1.5 (ratio 1.41), bevels under 1.2.
+        let beveled = PathModifier.offset(Self.square, amount: 5, join: .miter, miterLimit: 1.2)
+        #expect(
+            close(box(beveled), [-5, -5, 45, 45])
+                && !stride(from: 2, to: beveled.count, by: 6).contains { beveled[$0] == -5 && beveled[$0 + 1] == -5 })
+        // Shrunk, the offset sides overlap at the corners and meet where they cross (the ends
+        // past it are spurs of no area).
+        let shrunk = PathModifier.offset(Self.square, amount: -5, join: .miter, miterLimit: 4)
+        let points = Set(stride(from: 2, to: shrunk.count, by: 6).map { "\(shrunk[$0]),\(shrunk[$0 + 1])" })
+        #expect(points.isSuperset(of: ["5.0,5.0", "35.0,5.0", "35.0,35.0", "5.0,35.0"]), "\(points)")
+    }
 }
