@@ -160,7 +160,8 @@ struct AnimationWriter {
         }
         var members: [(String, JSONValue)] = [
             ("keyPath", .string(key)), ("path", .obj([("elements", .array(elements))])),
-            ("keyTimes", .nums(keys.indices.map { $0 == 0 ? 0 : Self.keyTime(keys[$0].time, from: t0, to: t1) })), ("timingFunctions", .array(functions)),
+            ("keyTimes", .nums(keys.indices.map { $0 == 0 ? 0 : Self.keyTime(keys[$0].time, from: t0, to: t1) })),
+            ("timingFunctions", .array(functions)),
             ("pathParameter", .string("arcLength"))
         ]
         if autoOrient { members.append(("rotationMode", .string("auto"))) }

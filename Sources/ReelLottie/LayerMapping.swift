@@ -25,7 +25,9 @@ struct LayerMapping {
         var byIndex: [Double: LottieNode] = [:]
         for n in nodes { if let ind = n.number("ind") { byIndex[ind] = n } }
         // Names need not be unique in Lottie; the ids of the layers drawn side by side are, in file order.
-        let drawn = nodes.indices.filter { i in ["td", "hd"].allSatisfy { nodes[i].number($0) != 1 } && nodes[i].number("ty") != 3 }
+        let drawn = nodes.indices.filter {
+            nodes[$0].number("td") != 1 && nodes[$0].number("hd") != 1 && nodes[$0].number("ty") != 3
+        }
         let ids = Dictionary(
             uniqueKeysWithValues: zip(drawn, ReelLayer.unique(drawn.map { ReelLayer.legal(nodes[$0].string("nm") ?? "layer") })))
         var out: [ReelLayer] = []

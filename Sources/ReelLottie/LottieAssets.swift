@@ -33,6 +33,11 @@ struct LottieAssets {
                 continue
             }
             guard let p = asset.string("p") else { continue }
+            if p.hasPrefix("data:audio/") {
+                // A sound (for an audio layer, `ty` 6): not an image, and not played.
+                asset.unsupported("audio is not played")
+                continue
+            }
             let name = "image \(images.count + 1)"
             if p.hasPrefix("data:") {
                 guard Self.isImage(uri: p) else {

@@ -16,8 +16,9 @@ enum LottieProperty {
             node.problem(expected: "an animatable property {\"a\", \"k\"}")
             return nil
         }
-        let leadsWithTime = k.first?["t"] != nil
-        let isKeyed = node.number("a").map { $0 == 1 && leadsWithTime } ?? leadsWithTime
+        // Keyframes whatever `a` says: some exporters write `a` 0 over a keyframe list (no
+        // value is a list of objects with `t`), and the players read them as keyframes.
+        let isKeyed = k.first?["t"] != nil
         guard isKeyed else {
             guard let v = decode(k) else {
                 k.problem(expected: "a value")

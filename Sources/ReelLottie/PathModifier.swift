@@ -147,7 +147,9 @@ enum PathModifier {
 
     /// How an offset outline's pieces meet where the offset opens a gap (`lj`).
     enum Join: Int {
-        case miter = 1, round, bevel
+        case miter = 1
+        case round = 2
+        case bevel = 3
     }
 
     /// Offset path (`op`), as ThorVG and lottie-web draw a closed outline: each segment moved

@@ -34,8 +34,25 @@ struct TextMapping {
         return content
     }
 
+    /// A text document's string with its line breaks as `\r`: `\r\n`, `\n` and ETX (U+0003,
+    /// which After Effects writes and the players break lines at) alike; a tab becomes a space
+    /// and other control characters (which no player draws) are left out.
+    static func lines(_ s: String) -> String {
+        let breaks = s.replacingOccurrences(of: "\r\n", with: "\r")
+        var out = String.UnicodeScalarView()
+        for c in breaks.unicodeScalars {
+            switch c.value {
+            case 0x0A, 0x03, 0x0D: out.append("\r")
+            case 0x09: out.append(" ")
+            case 0..<0x20, 0x7F...0x9F: continue
+            default: out.append(c)
+            }
+        }
+        return String(out)
+    }
+
     private func documentLayer(_ doc: LottieNode, index: Int) -> ReelLayer? {
-        let text = (doc.string("t") ?? "").replacingOccurrences(of: "\r\n", with: "\r").replacingOccurrences(of: "\n", with: "\r")
+        let text = Self.lines(doc.string("t") ?? "")
         let size = doc.number("s") ?? 10
         let family = doc.string("f") ?? ""
         let fill = doc["fc"]?.numbers.map { context.color($0) }
