@@ -102,6 +102,7 @@ struct LayerMapping {
             node["parent"]!.unsupported("parent \(Int(p)) is not a layer of this composition; the layer is not parented")
         }
         let wrapper = ReelLayer(id: name, [("anchorPoint", .nums([0, 0]))])
+        wrapper.source = node.path
         var holder = wrapper
         for x in lineage.reversed() {
             let chain = TransformMapping(node: x["ks"], writer: writer, is3D: x.number("ddd") == 1)

@@ -10,13 +10,16 @@ public enum LottieFile {
     public static func open(_ path: String, animation: String? = nil) throws(TimelineError) -> Timeline? {
         guard let imported = try importing(path, animation: animation) else { return nil }
         var timeline: Timeline
+        // What the decoder finds is told at the Lottie path the layer came from.
         do {
             timeline = try Timeline.decode(
                 json: imported.document, file: path, name: imported.name, baseDirectory: imported.baseDirectory)
         } catch {
-            throw TimelineError(file: path, problems: error.problems, warnings: imported.warnings + error.warnings)
+            throw TimelineError(
+                file: path, problems: error.problems.map(imported.lottie),
+                warnings: imported.warnings + error.warnings.map(imported.lottie))
         }
-        timeline.warnings = imported.warnings + timeline.warnings
+        timeline.warnings = imported.warnings + timeline.warnings.map(imported.lottie)
         timeline.isLottie = true
         return timeline
     }

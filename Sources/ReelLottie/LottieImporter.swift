@@ -26,6 +26,26 @@ public enum LottieImporter {
         public let name: String
         /// The folder relative image paths resolve against.
         public let baseDirectory: String
+        /// Each layer's path in `document` and the Lottie path it is made from.
+        public let sources: [String: String]
+
+        /// `problem` as the Lottie file names it: at the Lottie path of the layer its timeline
+        /// path lies in (the nearest above it), the rest of the timeline path said after what
+        /// was found. A problem outside any layer is left as it is.
+        public func lottie(_ problem: TimelineProblem) -> TimelineProblem {
+            var key = problem.path
+            while !key.isEmpty, sources[key] == nil {
+                guard let cut = key.lastIndex(where: { $0 == "." || $0 == "[" }) else {
+                    key = ""
+                    break
+                }
+                key = String(key[..<cut])
+            }
+            guard let source = sources[key] else { return problem }
+            let rest = problem.path.dropFirst(key.count).drop { $0 == "." }
+            let found = rest.isEmpty ? problem.found : "\(problem.found) (at `\(rest)` of the timeline it becomes)"
+            return TimelineProblem(path: source, expected: problem.expected, found: found, suggestion: problem.suggestion)
+        }
     }
 
     /// The timeline document of the Lottie animation `json`; `packaged` holds a dotLottie's
@@ -87,7 +107,10 @@ public enum LottieImporter {
             ("assets", .obj(assets.files.sorted { $0.key < $1.key }.map { ($0.key, .obj([("path", .string($0.value))])) })),
             ("layers", .array([composition.json]))
         ])
-        return Result(document: document, warnings: report.warnings, name: name, baseDirectory: baseDirectory)
+        var sources: [String: String] = [:]
+        composition.sources(at: "layers[0]", within: "layers", into: &sources)
+        return Result(
+            document: document, warnings: report.warnings, name: name, baseDirectory: baseDirectory, sources: sources)
     }
 
     /// `fr` as an exact fraction of whole numbers (29.97 is 2997/100).

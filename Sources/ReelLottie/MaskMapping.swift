@@ -24,6 +24,7 @@ struct MaskMapping {
                 if mode == "s" { holder.sublayers.append(Self.planeLayer()) }
             }
             let outline = ReelLayer(id: m.string("nm") ?? "mask \(i + 1)", [("class", .string("CAShapeLayer"))])
+            outline.source = m.path
             let plane = BezierShape.rectangle([0, 0], [2 * Self.plane, 2 * Self.plane], 0, reversed: false)
             writer.write(inverted ? shape.map { plane + $0 } : shape, "path", on: outline) { BezierShape.path($0) }
             if inverted { outline.set("fillRule", .string("evenOdd")) }

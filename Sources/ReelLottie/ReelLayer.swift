@@ -9,6 +9,9 @@ final class ReelLayer {
     var animations: [JSONValue] = []
     var sublayers: [ReelLayer] = []
     var mask: ReelLayer?
+    /// The Lottie JSON path this layer is made from (`layers[3]`, `layers[3].shapes[1]`); a
+    /// layer without one is part of the nearest layer above it that has one.
+    var source: String?
 
     init(id: String, _ keys: [(String, JSONValue)] = []) {
         self.id = ReelLayer.legal(id)
@@ -42,6 +45,16 @@ final class ReelLayer {
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
         return .object(members)
+    }
+
+    /// Every layer's path in the timeline JSON (`layers[0].sublayers[2].mask`) and the Lottie
+    /// path it is made from, for `path` and below: how a problem the timeline's decoder finds
+    /// is told in the Lottie file's own terms.
+    func sources(at path: String, within inherited: String, into map: inout [String: String]) {
+        let own = source ?? inherited
+        map[path] = own
+        mask?.sources(at: path + ".mask", within: own, into: &map)
+        for (i, layer) in sublayers.enumerated() { layer.sources(at: "\(path).sublayers[\(i)]", within: own, into: &map) }
     }
 
     /// `ids` (of siblings, in order) made unique as Lottie's names are: the first of each

@@ -58,6 +58,7 @@ struct ShapeMapping {
         let transform = TransformMapping(node: tr, writer: context.writer)
         let chain = transform.chain(id: id)
         let inner = chain.last!
+        chain[0].source = group.node.path
         inner.sublayers = content
         if let o = transform.opacity {
             context.writer.write(o, "opacity", on: inner) { .num($0[0]) }
@@ -112,6 +113,7 @@ struct ShapeMapping {
         let writer = context.writer
         let name = node.string("nm") ?? paint.kind
         let outline = ReelLayer(id: name, [("class", .string("CAShapeLayer"))])
+        outline.source = node.path
         writer.write(shape, "path", on: outline) { BezierShape.path($0) }
         if paint.isStroke {
             outline.set("fillColor", .null)
@@ -320,10 +322,13 @@ struct ShapeMapping {
             }
             let copy = ReelLayer(
                 id: "\(node.string("nm") ?? "repeater") \(k)", [("bounds", .nums([0, 0, 0, 0])), ("anchorPoint", .nums([0, 0]))])
-            let matrix = Animated.combine([a, p, r, s, offset]) { v in
-                Self.repeaterMatrix(
+            let matrix = Animated.combine([a, p, r, s, offset]) { v -> [Double] in
+                let rows = Self.repeaterMatrix(
                     anchor: v[0], position: v[1], rotation: v[2].element(0), scale: v[3], times: Double(k) + v[4].element(0)
                 ).rows
+                // A copy compounded past the model's range (±10^7) lies far outside any canvas:
+                // it draws nothing, as a copy scaled to 0.
+                return rows.allSatisfy { $0.isFinite && abs($0) <= 1e7 } ? rows : Transform3D.scale(0, 0, 1).rows
             }
             context.writer.write(matrix, "transform", on: copy) { .nums($0) }
             let alpha = Animated.combine([count, so, eo]) { v -> [Double] in
@@ -334,6 +339,7 @@ struct ShapeMapping {
             }
             context.writer.write(alpha, "opacity", on: copy) { .num($0[0]) }
             copy.set("allowsGroupOpacity", .bool(false))
+            copy.source = node.path
             copy.sublayers = layers(group, id: "copy", trims: trims)
             out.append(copy)
         }

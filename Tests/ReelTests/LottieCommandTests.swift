@@ -112,6 +112,28 @@ import Testing
         #expect(wrong.status == 1 && wrong.stderr.contains("fr: expected the composition's frame rate"), "\(wrong.stderr)")
     }
 
+    /// What the timeline's decoder says of an imported file is said at the Lottie path it came
+    /// from, never at a path of the timeline the file becomes.
+    @Test func problemsAndWarningsNameTheLottiePath() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A path whose keyframes have 3 and then 4 vertices cannot be mixed: it steps.
+        let text = #"""
+            {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 40, "h": 40, "layers": [
+              {"ty": 4, "ind": 1, "nm": "morph", "ip": 0, "op": 10, "st": 0, "ks": {}, "shapes": [
+                {"ty": "sh", "ks": {"a": 1, "k": [
+                  {"t": 0, "s": [{"c": true, "v": [[0, 0], [20, 0], [0, 20]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}]},
+                  {"t": 9, "s": [{"c": true, "v": [[0, 0], [20, 0], [20, 20], [0, 20]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}]}]}},
+                {"ty": "fl", "nm": "paint", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
+            """#
+        try text.write(to: dir.appendingPathComponent("morph.json"), atomically: true, encoding: .utf8)
+        let r = try runReel(["validate", "morph.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("warning: layers[0].shapes[1]: values 0 and 1 differ"), "\(r.stderr)")
+        #expect(r.stderr.contains("(at `animations[0].values` of the timeline it becomes)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("sublayers"), "\(r.stderr)")
+    }
+
     /// Lottie -> MP4 with no flag: drawn over white with a one-line note; a format with alpha
     /// keeps the transparency and says nothing.
     @Test func lottieIntoMP4IsDrawnOverWhite() throws {
