@@ -16,7 +16,9 @@ public enum LottieSupport {
     public static let features: [Feature] = [
         .init(
             name: "Composition (`w`, `h`, `fr`, `ip`, `op`)", level: .yes,
-            notes: "Time t shows frame ip + t·fr; 29.97 stays 29.97; transparent (`--background` fills it)"),
+            notes:
+                "Time t shows frame ip + t·fr; 29.97 stays 29.97; transparent, over white with a note into MP4 and GIF (`--background` chooses)"
+        ),
         .init(name: "`.json`, dotLottie (`.lottie`), Telegram `.tgs`", level: .yes, notes: "Recognised by content"),
         .init(
             name: "Precomps (`ty` 0)", level: .yes, notes: "Clipped to their `w` x `h`; a precomp that includes itself is refused"
