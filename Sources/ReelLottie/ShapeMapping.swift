@@ -19,11 +19,13 @@ struct ShapeMapping {
         let trims: [ShapeItem.Trim]
     }
 
-    /// The trims among `items`, nearest first.
+    /// The trims among `items`, nearest first; one that keeps the whole outline (from 0 % to
+    /// 100 % at every frame, whatever its offset) changes nothing and is left out, so the
+    /// trim after it is the one drawn.
     private static func trims(in items: ArraySlice<ShapeItem>) -> [ShapeItem.Trim] {
         items.compactMap { item -> ShapeItem.Trim? in
-            if case .trim(let t) = item { return t }
-            return nil
+            guard case .trim(let t) = item, t.start != .fixed([0]) || t.end != .fixed([100]) else { return nil }
+            return t
         }
     }
 
@@ -104,11 +106,11 @@ struct ShapeMapping {
         }
         return runs.compactMap { run in
             let shape = Animated.combine(run.map(\.shape), linear: true) { $0.flatMap { $0 } }
-            return paintLayer(paint, shape: shape, trim: run[0].trims.first, trimCount: run[0].trims.count)
+            return paintLayer(paint, shape: shape, trims: run[0].trims)
         }
     }
 
-    private func paintLayer(_ paint: ShapeItem.Paint, shape: Animated, trim: ShapeItem.Trim?, trimCount: Int) -> ReelLayer? {
+    private func paintLayer(_ paint: ShapeItem.Paint, shape: Animated, trims: [ShapeItem.Trim]) -> ReelLayer? {
         let node = paint.node
         let writer = context.writer
         let name = node.string("nm") ?? paint.kind
@@ -118,11 +120,21 @@ struct ShapeMapping {
         if paint.isStroke {
             outline.set("fillColor", .null)
             stroke(node, on: outline)
-            if let trim {
-                if trimCount > 1 { trim.node.unsupported("trim paths over trimmed outlines: only the nearest trim is drawn") }
-                let ends = Animated.combine([trim.start, trim.end]) { v in
-                    let (s, e) = (min(max(v[0].element(0) / 100, 0), 1), min(max(v[1].element(0) / 100, 0), 1))
-                    return [min(s, e), max(s, e)]
+            if let trim = trims.first {
+                // Trims further out cut what the nearer ones kept (fractions of it), as the
+                // players apply them in turn; one with an offset of its own cannot be folded in.
+                let folded = trims.dropFirst().prefix { $0.offset == .fixed([0]) }
+                if folded.count + 1 < trims.count {
+                    trims[folded.count + 1].node.unsupported(
+                        "trim paths with an offset over trimmed outlines: only the trims nearer the outline are drawn")
+                }
+                let ends = Animated.combine(([trim] + folded).flatMap { [$0.start, $0.end] }) { v -> [Double] in
+                    var (s, e) = (0.0, 1.0)
+                    for k in stride(from: 0, to: v.count - 1, by: 2) {
+                        let (a, b) = (min(max(v[k].element(0) / 100, 0), 1), min(max(v[k + 1].element(0) / 100, 0), 1))
+                        (s, e) = (s + (e - s) * min(a, b), s + (e - s) * max(a, b))
+                    }
+                    return [s, e]
                 }
                 writer.write(ends.component(0), "strokeStart", on: outline) { .num($0[0]) }
                 writer.write(ends.component(1), "strokeEnd", on: outline) { .num($0[0]) }
@@ -130,7 +142,7 @@ struct ShapeMapping {
             }
         } else {
             if node.number("r") == 2 { outline.set("fillRule", .string("evenOdd")) }
-            if let trim, trim.start != .fixed([0]) || trim.end != .fixed([100]) {
+            if let trim = trims.first {
                 trim.node.unsupported("trim paths on a fill are not drawn; the fill shows the whole outline")
             }
         }

@@ -72,6 +72,20 @@ import Testing
         #expect(frame.rgba(32, 10)[3] == 0)
     }
 
+    /// A trim further out cuts what the nearer one kept: 0...50 % then 50...100 % of that is
+    /// 25...50 % of each line; a trim that keeps everything changes nothing, and reversed ends
+    /// count as sorted.
+    @Test func stackedTrimsCutInTurn() throws {
+        let inner = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let outer = #"{"ty": "tm", "s": {"a": 0, "k": 100}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        let whole = #"{"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 100}, "o": {"a": 0, "k": 0}, "m": 1}"#
+        for trims in [[inner, outer], [whole, inner, outer]] {
+            let frame = try F.render(stroked(trims.joined(separator: ",")), frame: 0)
+            // The line runs from x 5 to 35: 25...50 % is x 12.5...20.
+            #expect(frame.rgba(9, 10)[3] == 0 && frame.rgba(16, 10)[3] == 255 && frame.rgba(24, 10)[3] == 0)
+        }
+    }
+
     @Test func aRepeaterCopiesTheItemsBeforeItWithItsTransformAndOpacities() throws {
         // A 4 x 4 square at x 6, three copies 12 apart, opacity 100 % to 50 %.
         let repeater = #"""
