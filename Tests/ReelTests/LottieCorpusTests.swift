@@ -1,5 +1,5 @@
 import Foundation
-import ReelLottie
+import Reel
 import ReelTimeline
 import Testing
 
@@ -43,10 +43,10 @@ import Testing
         #expect(all.count > 780)
         var refused: [String: String] = [:]
         for file in all {
-            // Image folders' own JSON (none) and non-Lottie JSON are not in the sets.
+            // Opened as every command opens a file (a Lottie file is told by its content).
             do {
-                _ = try LottieFile.open(file.path)
-            } catch {
+                _ = try TimelineFile.open(file.path)
+            } catch let error as TimelineError {
                 refused[file.deletingPathExtension().lastPathComponent] = error.problems.map(\.description).joined(
                     separator: "; ")
             }
