@@ -9,7 +9,9 @@ import Testing
         #expect(Color(hex: "#FF880080")?.alpha == 128.0 / 255)
         #expect(Color(hex: "FF8800") == nil)
         #expect(Color(hex: "#GG8800") == nil)
-        #expect(Color(hex: "#FF88") == nil)
+        // #RGBA, as CSS Color 4 writes it.
+        #expect(Color(hex: "#F808") == Color(hex: "#FF880088"))
+        #expect(Color(hex: "#FF88A") == nil)
         // Hex digits only: a sign, a space or a full-width digit is not one.
         for text in ["#+f+f+f", "#-0-0-0", "# f80", "#ＦＦ8800", "#FF8800 ", "#FF88000000"] {
             #expect(Color(hex: text) == nil, "\(text)")

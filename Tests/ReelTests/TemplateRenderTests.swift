@@ -22,7 +22,7 @@ import Testing
                 != Data(contentsOf: dir.appendingPathComponent("green.png")))
         let inspect = try runReel(["inspect", "t.json", "--set", "name=Ada", "--layer", "t", "--key", "string"], in: dir)
         #expect(inspect.stdout.contains("\"Hi Ada\""), "\(inspect.stdout)")
-        let bad = try runReel(["render", "t.json", "--set", "accent=blue", "-o", "out.mp4"], in: dir)
+        let bad = try runReel(["render", "t.json", "--set", "accent=bluish", "-o", "out.mp4"], in: dir)
         #expect(bad.status == 1 && bad.stderr.contains("--set accent: expected a colour"), "\(bad.stderr)")
         let unknown = try runReel(["render", "t.json", "--set", "acent=#000000", "-o", "out.mp4"], in: dir)
         #expect(unknown.status == 1 && unknown.stderr.contains("(did you mean `accent`?)"), "\(unknown.stderr)")

@@ -38,7 +38,7 @@ import Testing
     @Test func aWrongTypeIsReportedAtItsPath() throws {
         let report = ProblemReport()
         let n = JSONNode(root: .null, report: report).child("layers", .null).element(0, .null).child(
-            "backgroundColor", try JSONParser.parse(#""red""#))
+            "backgroundColor", try JSONParser.parse(#""reddish""#))
         #expect(ValueKind.color.decode(n) == nil)
         #expect(report.problems.map(\.path) == ["layers[0].backgroundColor"])
         #expect(report.problems.first?.expected.contains("colour") == true)

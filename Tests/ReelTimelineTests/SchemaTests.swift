@@ -116,7 +116,10 @@ import Testing
             }
             .filter { !$0.hasPrefix("Tests/Fixtures/invalid/") }  // invalid on purpose: the hostile-input catalogue
             // Lottie files, not Reel's format.
-            .filter { !$0.hasPrefix("Timelines/lottie/") && !$0.hasPrefix("Tests/Fixtures/lottie/") }
+            .filter {
+                !$0.hasPrefix("Timelines/lottie/") && !$0.hasPrefix("Tests/Fixtures/lottie/")
+                    && !$0.hasPrefix("Tests/Fixtures/lottie-modifiers/")
+            }
         #expect(files.count > 20)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

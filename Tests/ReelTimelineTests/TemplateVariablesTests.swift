@@ -52,7 +52,7 @@ import Testing
         (["nmae": "x"], "--set nmae: expected a variable the timeline declares", "did you mean `name`?"),
         (["size": "big"], "--set size: expected a number, found \"big\"", ""),
         (["shown": "yes"], "--set shown: expected true or false", ""),
-        (["accent": "red"], "--set accent: expected a colour", "")
+        (["accent": "reddish"], "--set accent: expected a colour", "")
     ])
     func setRefusesWhatTheTimelineCannotTake(set: [String: String], message: String, hint: String) {
         #expect {

@@ -134,7 +134,7 @@ func problems(_ text: String) -> [TimelineProblem] {
         let p = problems(
             #"""
             {"canvas": {"width": 201, "height": 100, "duration": -1},
-             "layers": [{"id": "a", "position": [1], "sublayers": [{"backgroundColor": "orange"}]},
+             "layers": [{"id": "a", "position": [1], "sublayers": [{"backgroundColor": "orangeish"}]},
                         {"id": "a"}]}
             """#)
         #expect(
