@@ -108,10 +108,10 @@ extension Color {
         } else {
             let halves = text.split(separator: "/", omittingEmptySubsequences: false)
             guard halves.count <= 2 else { return nil }
-            tokens = halves[0].split(whereSeparator: { $0 == " " || $0 == "\t" })
+            tokens = halves[0].split(whereSeparator: \.isWhitespace)
             guard tokens.count == 3 else { return nil }
             if halves.count == 2 {
-                let a = halves[1].split(whereSeparator: { $0 == " " || $0 == "\t" })
+                let a = halves[1].split(whereSeparator: \.isWhitespace)
                 guard a.count == 1 else { return nil }
                 alphaToken = a[0]
             }

@@ -269,28 +269,31 @@ enum PathModifier {
     private static func joinPieces(from a: Piece, to b: Piece, join: Join, miterLimit: Double) -> [Piece] {
         func line(_ p: Point2, _ q: Point2) -> Piece { (p, p, q, q) }
         let (e, s) = (a.p3, b.p0)
-        let midpoint = ((e.x + s.x) / 2, (e.y + s.y) / 2)
+        // Straight from the end to `corner`, then on to the start: every join is two pieces
+        // (a bevel goes by the middle), so an animated amount keeps the count.
+        func through(_ corner: Point2) -> [Piece] { [line(e, corner), line(corner, s)] }
+        let bevel = through(((e.x + s.x) / 2, (e.y + s.y) / 2))
         guard !same(e, s) else { return [line(e, e), line(e, e)] }
         // Tangents: the end of the first piece, the start of the second.
         let u = same(a.c2, a.p3) ? (a.p3.x - a.p0.x, a.p3.y - a.p0.y) : (a.p3.x - a.c2.x, a.p3.y - a.c2.y)
         let v = same(b.c1, b.p0) ? (b.p3.x - b.p0.x, b.p3.y - b.p0.y) : (b.c1.x - b.p0.x, b.c1.y - b.p0.y)
-        guard let t = crossing(e, u, s, v) else { return [line(e, midpoint), line(midpoint, s)] }
+        guard let t = crossing(e, u, s, v) else { return bevel }
         let miter = (e.x + u.0 * t, e.y + u.1 * t)
         // The tangents meet behind the first piece's end: the pieces overlap there.
-        guard t > 0 else { return [line(e, miter), line(miter, s)] }
+        guard t > 0 else { return through(miter) }
         switch join {
         case .miter:
             // 1 / cos(half the angle between the normals), the usual miter ratio.
             let (lu, lv) = ((u.0 * u.0 + u.1 * u.1).squareRoot(), (v.0 * v.0 + v.1 * v.1).squareRoot())
             let cosine = (u.0 * v.0 + u.1 * v.1) / (lu * lv)
             let halfCos = ((1 + cosine) / 2).squareRoot()
-            return miterLimit * halfCos >= 1 ? [line(e, miter), line(miter, s)] : [line(e, midpoint), line(midpoint, s)]
+            return miterLimit * halfCos >= 1 ? through(miter) : bevel
         case .round:
             let c1 = ((e.x + miter.0) / 2, (e.y + miter.1) / 2)
             let c2 = ((s.x + miter.0) / 2, (s.y + miter.1) / 2)
             return [(e, c1, c2, s), line(s, s)]
         case .bevel:
-            return [line(e, midpoint), line(midpoint, s)]
+            return bevel
         }
     }
 }
