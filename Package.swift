@@ -33,6 +33,10 @@ let package = Package(
         ),
         // libzip and zlib: the containers Lottie animations come in (dotLottie, .tgs).
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev", "zlib1g-dev"])]),
+        // Duktape from Debian's duktape-dev sources, built with an instruction and memory budget:
+        // the JavaScript engine of Lottie expressions.
+        .target(
+            name: "CDuktape", cSettings: [.unsafeFlags(["-w"])], linkerSettings: [.linkedLibrary("m")]),
         .target(name: "ReelCore"),
         // UAX #14 line breaks from ICU, whose headers must not meet Foundation's copy of ICU.
         .target(name: "CLineBreaks", linkerSettings: [.linkedLibrary("icuuc")]),
@@ -44,7 +48,7 @@ let package = Package(
         .target(name: "ReelJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "ReelTimeline", dependencies: ["ReelJSON", "ReelLayers", "ReelCore"]),
         // Lottie animations read with their JSON paths and mapped onto the layer model.
-        .target(name: "ReelLottie", dependencies: ["CZip", "ReelJSON", "ReelTimeline", "ReelCore"]),
+        .target(name: "ReelLottie", dependencies: ["CDuktape", "CZip", "ReelJSON", "ReelTimeline", "ReelCore"]),
         .target(
             name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
         // Caption files (SRT, WebVTT, word-timed JSON) read into cues, words and styles.

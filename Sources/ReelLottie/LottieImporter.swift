@@ -81,6 +81,7 @@ public enum LottieImporter {
             root["w"]!.problem(expected: "a canvas of at most \(16384 * 8192) pixels", found: "\(Int(w)) x \(Int(h))")
             throw fail()
         }
+        report.expressions = LottieExpressions(document: json, fps: fr, frames: ip...op)
         let version = root.string("v") ?? "5.0.0"
         let context = LottieContext(
             writer: AnimationWriter(fps: fr), report: report,

@@ -40,6 +40,32 @@ struct LottieNode {
         value[key].map { LottieNode(value: $0, place: .key(place, key), report: report) }
     }
 
+    /// The value at `path` below this one (`layers[3].ks.p`), nil when there is none.
+    func descendant(_ path: String) -> LottieNode? {
+        var node: LottieNode? = self
+        var key = ""
+        var index: Int?
+        func step() {
+            if !key.isEmpty { node = node?[key] }
+            if let i = index { node = node.flatMap { $0.items.indices.contains(i) ? $0.items[i] : nil } }
+            (key, index) = ("", nil)
+        }
+        for c in path {
+            switch c {
+            case ".": step()
+            case "[":
+                if !key.isEmpty { node = node?[key] }
+                key = ""
+                index = 0
+            case "]": step()
+            default:
+                if let i = index, let d = c.wholeNumberValue { index = i * 10 + d } else { key.append(c) }
+            }
+        }
+        step()
+        return node
+    }
+
     /// The elements of an array (none for any other value).
     var items: [LottieNode] {
         guard case .array(let a) = value else { return [] }
@@ -115,6 +141,8 @@ struct LottieNode {
 /// the file says (each once per path).
 final class LottieReport {
     var problems: [TimelineProblem] = []
+    /// The import's expression engine, which the properties read run their expressions in.
+    var expressions: LottieExpressions?
     private(set) var warnings: [TimelineProblem] = []
     private var warned: Set<String> = []
 

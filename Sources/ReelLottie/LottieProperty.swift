@@ -2,14 +2,31 @@ import ReelJSON
 
 /// Reads Lottie's animatable properties (`{"a", "k"}`): a fixed value, or keyframes in
 /// either form (each with `s`, or the older `s`/`e` pairs), with their eases, holds and
-/// spatial tangents. Expressions are reported and the keyframed values used.
+/// spatial tangents. A numeric property's expression is run (`LottieExpressions`).
 enum LottieProperty {
-    /// The property at `node` (nil when absent); `decode` reads one value as numbers.
-    static func read(_ node: LottieNode?, decode: (LottieNode) -> [Double]? = { $0.numbers }) -> Animated? {
+    /// The numeric property at `node` (nil when absent), its expression run unless
+    /// `runningExpressions` is false.
+    static func read(_ node: LottieNode?, runningExpressions: Bool = true) -> Animated? {
+        guard let node, let keyed = keyframed(node, decode: { $0.numbers }) else { return nil }
+        guard runningExpressions, node["x"]?.string != nil else { return keyed }
+        guard let expressions = node.report.expressions else {
+            node["x"]!.unsupported("an expression is not run here; its keyframed values are used")
+            return keyed
+        }
+        return expressions.evaluate(node, keyed: keyed)
+    }
+
+    /// The property at `node` (nil when absent); `decode` reads one value (a shape) as numbers.
+    /// Expressions on such values are not run.
+    static func read(_ node: LottieNode?, decode: (LottieNode) -> [Double]?) -> Animated? {
         guard let node else { return nil }
         if node["x"]?.string != nil {
-            node["x"]!.unsupported("an expression is not run; its keyframed values are used")
+            node["x"]!.unsupported("an expression on a path is not run; its keyframed values are used")
         }
+        return keyframed(node, decode: decode)
+    }
+
+    private static func keyframed(_ node: LottieNode, decode: (LottieNode) -> [Double]?) -> Animated? {
         guard let k = node["k"] else {
             // Some exporters write a bare value where a property is expected.
             if let v = decode(node) { return .fixed(v) }

@@ -80,7 +80,11 @@ public enum LottieSupport {
             name: "Text with fonts", level: .partly,
             notes: "The family through fontconfig (a stand-in with a warning); the baseline sits at 0.8 of the size"),
         .init(name: "Text animators, text on a path", level: .no, notes: "Named; the text shows as its document says"),
-        .init(name: "Expressions", level: .no, notes: "Named; their keyframed values are used")
+        .init(
+            name: "Expressions", level: .partly,
+            notes:
+                "Run in Duktape with After Effects' globals at every frame, seeded, with a time and memory limit; "
+                + "one that fails keeps its keyframes and is named; expressions on shape paths are named and left out")
     ]
 
     /// The features as a Markdown table.

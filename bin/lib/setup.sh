@@ -4,8 +4,9 @@
 
 # FFmpeg for video; the font stack for text (fontconfig, FreeType, HarfBuzz, FriBidi, ICU's line
 # breaks) and a default font set: Liberation (Helvetica, Arial, Times, Courier by metrics),
-# DejaVu, Noto (most scripts), Noto CJK (Chinese, Japanese, Korean) and Noto Color Emoji.
-REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg libfontconfig-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev fonts-liberation2 fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libzip-dev zlib1g-dev zip time)
+# DejaVu, Noto (most scripts), Noto CJK (Chinese, Japanese, Korean) and Noto Color Emoji;
+# Duktape's sources for Lottie expressions.
+REEL_DEBIAN_PACKAGES=(libavcodec-dev libavformat-dev libavfilter-dev libswscale-dev libswresample-dev libavutil-dev pkg-config ffmpeg libfontconfig-dev libfreetype-dev libharfbuzz-dev libfribidi-dev libicu-dev fonts-liberation2 fonts-dejavu-core fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji libzip-dev zlib1g-dev duktape-dev zip time)
 
 # Installs whichever of REEL_DEBIAN_PACKAGES are missing.
 reel_ensure_packages() {
