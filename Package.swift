@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "ReelJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "ReelTimeline", dependencies: ["ReelJSON", "ReelLayers", "ReelCore"]),
         // Lottie animations read with their JSON paths and mapped onto the layer model.
-        .target(name: "ReelLottie", dependencies: ["CDuktape", "CZip", "ReelJSON", "ReelTimeline", "ReelCore"]),
+        .target(name: "ReelLottie", dependencies: ["CDuktape", "CZip", "ReelJSON", "ReelText", "ReelTimeline", "ReelCore"]),
         .target(
             name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
         // Caption files (SRT, WebVTT, word-timed JSON) read into cues, words and styles.

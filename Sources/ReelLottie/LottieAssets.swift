@@ -22,7 +22,16 @@ struct LottieAssets {
     /// Image ids whose files are not there.
     private(set) var missing: Set<String> = []
     private var glyphsByFamily: [String: [String: Glyph]] = [:]
-    private var families: [String: String] = [:]
+    /// The file's fonts (`fonts.list`) by `fName`.
+    private(set) var fonts: [String: Font] = [:]
+
+    /// A font of `fonts.list`: its family, style and ascent (percent of the size, as lottie-web
+    /// places a text box's first baseline with it).
+    struct Font {
+        let family: String
+        let style: String
+        let ascent: Double?
+    }
 
     /// Reads `root`'s assets; `packaged` holds the images of a dotLottie by file name.
     init(_ root: LottieNode, packaged: [String: Data], baseDirectory: String) {
@@ -67,7 +76,9 @@ struct LottieAssets {
             images[id] = ImageAsset(name: name, width: asset.number("w") ?? 0, height: asset.number("h") ?? 0)
         }
         for font in root["fonts"]?["list"]?.items ?? [] {
-            if let name = font.string("fName") { families[name] = font.string("fFamily") ?? name }
+            guard let name = font.string("fName") else { continue }
+            fonts[name] = Font(
+                family: font.string("fFamily") ?? name, style: font.string("fStyle") ?? "", ascent: font.number("ascent"))
         }
         for char in root["chars"]?.items ?? [] {
             guard let ch = char.string("ch") else { continue }
@@ -76,17 +87,14 @@ struct LottieAssets {
             let glyph = Glyph(advance: char.number("w") ?? 0, outline: Self.outline(shapes))
             glyphsByFamily[family, default: [:]][ch] = glyph
             // Documents name the font by `fName`; chars by family: both find it.
-            for (fName, fam) in families where fam == family { glyphsByFamily[fName, default: [:]][ch] = glyph }
+            for (fName, font) in fonts where font.family == family { glyphsByFamily[fName, default: [:]][ch] = glyph }
         }
     }
 
     /// Glyph outlines for the font a document names (`f`: an `fName`, or a family).
     func glyphs(family: String) -> [String: Glyph]? {
-        glyphsByFamily[family] ?? families[family].flatMap { glyphsByFamily[$0] }
+        glyphsByFamily[family] ?? fonts[family].flatMap { glyphsByFamily[$0.family] }
     }
-
-    /// The family of the font a document names.
-    func fontFamily(named name: String) -> String? { families[name] }
 
     /// Every outline of a glyph's shapes at its first frame, groups' transforms left out (glyph groups have none).
     private static func outline(_ items: [LottieNode]) -> [Double] {

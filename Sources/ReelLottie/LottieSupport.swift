@@ -75,11 +75,20 @@ public enum LottieSupport {
             name: "Effects", level: .partly,
             notes: "Gaussian blur, drop shadow, fill, tint; any other effect is named and left out"),
         .init(name: "Layer styles (`sy`)", level: .no, notes: "Named and left out"),
-        .init(name: "Text from glyphs (`chars`)", level: .yes, notes: "Justification, tracking, line height, fill and stroke"),
         .init(
-            name: "Text with fonts", level: .partly,
-            notes: "The family through fontconfig (a stand-in with a warning); the baseline sits at 0.8 of the size"),
-        .init(name: "Text animators, text on a path", level: .no, notes: "Named; the text shows as its document says"),
+            name: "Text", level: .yes,
+            notes:
+                "Glyphs from `chars` or the named font's family and style through fontconfig (a stand-in named; missing "
+                + "characters from a fallback font), kerned, placed as lottie-web places them: baseline on the anchor, "
+                + "`lh`, tracking, justification, boxes (`sz`, `ps`, wrapped), `ls`, caps, fill and stroke"),
+        .init(
+            name: "Text animators", level: .partly,
+            notes:
+                "Range selectors (percent or indices; characters, words, lines; all six shapes, ease high/low, "
+                + "smoothness) moving anchor, position, scale, rotation, skew, opacity, fill and stroke colour, stroke "
+                + "width and tracking per character; randomised order, 3D rotation and hue/saturation/brightness named "
+                + "and left out"),
+        .init(name: "Text on a path", level: .no, notes: "Named; the text is set on a straight line"),
         .init(
             name: "Expressions", level: .partly,
             notes:

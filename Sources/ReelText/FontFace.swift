@@ -42,6 +42,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private let bytes: UnsafeMutableRawBufferPointer
     private let lock = NSLock()
     private var outlines: [UInt32: Path] = [:]
+    private var kernings: [UInt64: Double] = [:]
     private var inkBoxes: [UInt32: Rect] = [:]
     private var flattened: [FlatKey: [[Point]]] = [:]
     private var colorGlyphs: [UInt32: ColorGlyph?] = [:]
@@ -173,6 +174,37 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// A glyph's advance width in font units (HarfBuzz's, before shaping adjusts it).
     public func advance(of glyph: UInt32) -> Double { Double(hb_font_get_glyph_h_advance(font, glyph)) }
+
+    /// How much shaping `a` before `b` changes `a`'s advance (the font's kerning of the pair,
+    /// GPOS or `kern`), in font units; 0 when the font lacks either character.
+    public func kerning(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Double {
+        let key = UInt64(a.value) << 32 | UInt64(b.value)
+        lock.lock()
+        if let kept = kernings[key] {
+            lock.unlock()
+            return kept
+        }
+        lock.unlock()
+        var value = 0.0
+        if let first = glyph(for: a), glyph(for: b) != nil {
+            let buffer = hb_buffer_create()
+            defer { hb_buffer_destroy(buffer) }
+            let pair = [a.value, b.value]
+            hb_buffer_add_codepoints(buffer, pair, 2, 0, 2)
+            hb_buffer_guess_segment_properties(buffer)
+            hb_shape(font, buffer, nil, 0)
+            var count: UInt32 = 0
+            let infos = hb_buffer_get_glyph_infos(buffer, &count)
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+            if count == 2, let infos, let positions, infos[0].codepoint == first {
+                value = Double(positions[0].x_advance) - advance(of: first)
+            }
+        }
+        lock.lock()
+        kernings[key] = value
+        lock.unlock()
+        return value
+    }
 
     /// A glyph's outline in font units, y up (FreeType's, unhinted); empty for a blank glyph.
     public func outline(of glyph: UInt32) -> Path {

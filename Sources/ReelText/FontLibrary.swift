@@ -89,6 +89,12 @@ public final class FontLibrary: @unchecked Sendable {
         return found
     }
 
+    /// The face that draws `scalar` in text set in `name` when that font lacks it, for the
+    /// character's own script (see `fallback(for:in:script:prefersColor:)`).
+    public func fallback(for scalar: Unicode.Scalar, in name: String) -> FontFace? {
+        fallback(for: scalar, in: name, script: hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value))
+    }
+
     /// The font libraries this process runs with, as `reel --version` names them:
     /// `FreeType 2.12.1, HarfBuzz 6.0.0, fontconfig 2.14.1`.
     public static var linkedVersions: String {
@@ -148,7 +154,8 @@ final class SystemFonts: @unchecked Sendable {
         for (family, style) in attempts {
             guard let (face, isMatch) = bestMatch(family: family, style: style) else { continue }
             if isMatch { return FontLibrary.Resolution(face: face, isMatch: true) }
-            fallback = fallback ?? FontLibrary.Resolution(face: face, isMatch: false)
+            // A stand-in keeps the style the name asks for (`Family-Bold` stands in bold).
+            if fallback == nil || style != nil { fallback = FontLibrary.Resolution(face: face, isMatch: false) }
         }
         if let fallback { return fallback }
         // The name's fonts cannot be drawn (a bitmap-only colour font): the default stands in.

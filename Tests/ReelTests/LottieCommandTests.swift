@@ -158,7 +158,7 @@ import Testing
         let text = #"""
             {"v": "5.7.0", "fr": 10, "ip": 0, "op": 10, "w": 20, "h": 20, "layers": [
               {"ty": 4, "ind": 1, "ip": 0, "op": 10, "st": 0,
-               "ks": {"r": {"a": 0, "k": 0, "x": "time * 90"}},
+               "ks": {"r": {"a": 0, "k": 0, "x": "noSuchGlobal * 90"}},
                "ef": [{"ty": 23, "nm": "Turbulent Displace", "ef": []}],
                "sy": [{"ty": 1, "nm": "Drop Shadow"}],
                "shapes": [{"ty": "rc", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}, "r": {"a": 0, "k": 0}},
@@ -168,7 +168,7 @@ import Testing
         let validate = try runReel(["validate", "odd.json"], in: dir)
         #expect(validate.status == 0, "\(validate.stderr)")
         for path in [
-            "layers[0].ks.r.x: an expression", "layers[0].ef[0]: effect \"Turbulent Displace\"", "layers[0].sy: layer styles"
+            "layers[0].ks.r.x: the expression fails at frame 0: ReferenceError", "layers[0].ef[0]: effect \"Turbulent Displace\"", "layers[0].sy: layer styles"
         ] {
             #expect(validate.stderr.contains("warning: \(path)"), "\(validate.stderr)")
         }
