@@ -168,7 +168,8 @@ import Testing
         let validate = try runReel(["validate", "odd.json"], in: dir)
         #expect(validate.status == 0, "\(validate.stderr)")
         for path in [
-            "layers[0].ks.r.x: the expression fails at frame 0: ReferenceError", "layers[0].ef[0]: effect \"Turbulent Displace\"", "layers[0].sy: layer styles"
+            "layers[0].ks.r.x: the expression fails at frame 0: ReferenceError", "layers[0].ef[0]: effect \"Turbulent Displace\"",
+            "layers[0].sy: layer styles"
         ] {
             #expect(validate.stderr.contains("warning: \(path)"), "\(validate.stderr)")
         }
