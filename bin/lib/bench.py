@@ -199,6 +199,7 @@ def main():
     lottie_set = os.environ.get("REEL_LOTTIE_SET") or os.path.join(os.path.dirname(os.path.abspath(timeline)), "..", "..", "..",
                                                                      "shared", "lottie", "corpus")
     lottie_rows = []
+    wide_set = os.environ.get("REEL_LOTTIE_WIDE", "")
     json_path = None
     if args:
         if len(args) != 2 or args[0] != "--json":
@@ -310,6 +311,10 @@ def main():
         if os.path.isdir(lottie_set):
             lottie_rows, lottie = bench_lottie.figures(reel, lottie_set, work)
             figures.update(lottie)
+        # The wide set (REEL_LOTTIE_WIDE: its unpacked corpus; REEL_LOTTIE_WIDE_EVERY=N measures every N-th file).
+        if os.path.isdir(wide_set):
+            _, _, wide = bench_lottie.wide_figures(reel, wide_set, work, int(os.environ.get("REEL_LOTTIE_WIDE_EVERY", "1")))
+            figures.update(wide)
     finally:
         shutil.rmtree(work)
 
@@ -373,6 +378,16 @@ def main():
         ]:
             print(f"  {label:<58} {figures[key]:>12.2f}{verdict(figures, key)}")
         bench_lottie.print_rows(lottie_rows)
+    if "lottie_wide_files" in figures:
+        print(f"  Lottie wide set: {figures['lottie_wide_files']} files measured, {figures['lottie_wide_skipped']} skipped "
+              "(first 300 frames each, 1080p fitted, 1 thread)")
+        for label, key in [
+            ("Lottie wide: reel median CPU ms/frame", "lottie_wide_reel_median_cpu_ms_per_frame"),
+            ("Lottie wide: ThorVG median CPU ms/frame", "lottie_wide_thorvg_median_cpu_ms_per_frame"),
+            ("Lottie wide: rlottie median CPU ms/frame", "lottie_wide_rlottie_median_cpu_ms_per_frame"),
+            ("Lottie wide: median of reel / ThorVG per file", "lottie_wide_reel_over_thorvg_median"),
+        ]:
+            print(f"  {label:<58} {figures[key]:>12.2f}")
     print(f"  {'peak memory MB, 300 / 1000 frames (ultrafast)':<58} "
           f"{figures['reel_peak_memory_mb_ultrafast']:.0f} / {figures['reel_peak_memory_mb_1000_frames_ultrafast']:.0f}")
     if json_path:

@@ -2,7 +2,9 @@
 1920x1080 (fitted: the scale that fits the composition in it), one thread, CPU ms per frame
 (Reel: evaluate + plan + draw, from `reel profile`; ThorVG and rlottie: their render calls,
 through their Python bindings, installed here for the bench only), and Lottie to MP4 end to
-end against rlottie's frames piped into ffmpeg with the same encoder settings."""
+end against rlottie's frames piped into ffmpeg with the same encoder settings. The wide set
+(`wide_figures`: files nobody developed against) gives the same three medians over every
+file's first 300 frames, files that one of the three cannot draw counted apart."""
 import gzip
 import io
 import json
@@ -76,10 +78,12 @@ def rlottie_ms(rl, json_path, width, height, frames):
     return 1000 * (time.process_time() - start) / frames
 
 
-def reel_profile(reel, path, scale):
+def reel_profile(reel, path, scale, first=None):
+    """Reel's render CPU ms per frame and its frame count (the first `first` frames when given)."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
-        subprocess.run([reel, "profile", path, "--threads", "1", "--scale", repr(scale), "--json", out.name],
-                       check=True, capture_output=True)
+        limit = ["--frames", f"0..<{first}"] if first else []
+        subprocess.run([reel, "profile", path, "--threads", "1", "--scale", repr(scale), "--json", out.name] + limit,
+                       check=True, capture_output=True, timeout=600)
         result = json.load(open(out.name))
     return sum(result["stages"][s]["mean_cpu_ms"] for s in RENDER), result["frames"]
 
@@ -143,6 +147,43 @@ def figures(reel, folder, work):
     return rows, summary
 
 
+def wide_figures(reel, folder, work, every=1, first=300):
+    """Median CPU ms per frame of Reel, ThorVG and rlottie over every `every`-th file of
+    `folder` (the wide set's corpus), each file's first `first` frames at 1080p fitted."""
+    tvg, rl = players()
+    rows, skipped = [], []
+    names = sorted(n for n in os.listdir(folder) if n.endswith((".json", ".lottie")))[::every]
+    for name in names:
+        path = os.path.join(folder, name)
+        stem = name.rsplit(".", 1)[0]
+        try:
+            raw = lottie_json(path)
+            doc = json.loads(raw)
+            # Beside the file, so the players find its images where it names them.
+            json_path = os.path.join(os.path.dirname(path), f".bench-{stem}.json") if name.endswith(".json") else \
+                os.path.join(work, stem + ".json")
+            open(json_path, "wb").write(raw)
+            try:
+                scale, width, height = fitted(doc["w"], doc["h"])
+                reel_ms, frames = reel_profile(reel, path, scale, first)
+                rows.append({"file": stem, "size": f"{width}x{height}", "frames": frames, "reel": reel_ms,
+                             "thorvg": thorvg_ms(tvg, json_path, width, height, frames),
+                             "rlottie": rlottie_ms(rl, json_path, width, height, frames)})
+            finally:
+                os.unlink(json_path)
+        except Exception as error:  # a file one of the three cannot draw is counted, not measured
+            skipped.append((stem, str(error).splitlines()[0][:80] if str(error) else type(error).__name__))
+    summary = {
+        "lottie_wide_files": len(rows),
+        "lottie_wide_skipped": len(skipped),
+        "lottie_wide_reel_median_cpu_ms_per_frame": statistics.median(r["reel"] for r in rows),
+        "lottie_wide_thorvg_median_cpu_ms_per_frame": statistics.median(r["thorvg"] for r in rows),
+        "lottie_wide_rlottie_median_cpu_ms_per_frame": statistics.median(r["rlottie"] for r in rows),
+    }
+    summary["lottie_wide_reel_over_thorvg_median"] = statistics.median(r["reel"] / r["thorvg"] for r in rows if r["thorvg"] > 0)
+    return rows, skipped, summary
+
+
 def print_rows(rows):
     print("Lottie files at 1920x1080 (fitted), 1 thread, CPU ms per frame:")
     print(f"  {'file':28} {'size':>10} {'frames':>6} {'reel':>8} {'thorvg':>8} {'rlottie':>8}")
@@ -151,9 +192,15 @@ def print_rows(rows):
 
 
 if __name__ == "__main__":
-    # python3 bin/lib/bench_lottie.py REEL FOLDER: the Lottie figures alone.
+    # python3 bin/lib/bench_lottie.py REEL FOLDER: the Lottie figures alone; with --wide [EVERY],
+    # the wide set's medians over every EVERY-th file's first 300 frames.
     work = tempfile.mkdtemp(prefix="reel-bench-lottie-")
-    rows, summary = figures(sys.argv[1], sys.argv[2], work)
+    if len(sys.argv) > 3 and sys.argv[3] == "--wide":
+        rows, skipped, summary = wide_figures(sys.argv[1], sys.argv[2], work, int(sys.argv[4]) if len(sys.argv) > 4 else 1)
+        for stem, why in skipped:
+            print(f"  skipped {stem}: {why}")
+    else:
+        rows, summary = figures(sys.argv[1], sys.argv[2], work)
     print_rows(rows)
     for key, value in summary.items():
         print(f"  {key}: {value:.2f}")
