@@ -8,6 +8,7 @@ file's first 300 frames, files that one of the three cannot draw counted apart."
 import gzip
 import io
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -165,7 +166,10 @@ def wide_figures(reel, folder, work, every=1, first=300):
             open(json_path, "wb").write(raw)
             try:
                 scale, width, height = fitted(doc["w"], doc["h"])
-                reel_ms, frames = reel_profile(reel, path, scale, first)
+                # Every frame of a shorter file (its frame count as Reel makes it: op - ip rounded up,
+                # an out point within a thousandth of a whole frame taken as that frame).
+                count = max(1, math.ceil(doc["op"] - doc["ip"] - 1e-3))
+                reel_ms, frames = reel_profile(reel, path, scale, min(first, count))
                 rows.append({"file": stem, "size": f"{width}x{height}", "frames": frames, "reel": reel_ms,
                              "thorvg": thorvg_ms(tvg, json_path, width, height, frames),
                              "rlottie": rlottie_ms(rl, json_path, width, height, frames)})
