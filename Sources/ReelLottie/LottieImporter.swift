@@ -82,6 +82,9 @@ public enum LottieImporter {
             throw fail()
         }
         report.expressions = LottieExpressions(document: json, fps: fr, frames: ip...op)
+        if let slots = root["slots"], case .object(let members) = slots.value {
+            for member in members { if let p = slots[member.key]?["p"] { report.slots[member.key] = p } }
+        }
         let version = root.string("v") ?? "5.0.0"
         let context = LottieContext(
             writer: AnimationWriter(fps: fr), report: report,

@@ -143,6 +143,8 @@ final class LottieReport {
     var problems: [TimelineProblem] = []
     /// The import's expression engine, which the properties read run their expressions in.
     var expressions: LottieExpressions?
+    /// The file's slots (`slots`): each id's property (`slots.ID.p`), which a property naming it with `sid` takes.
+    var slots: [String: LottieNode] = [:]
     private(set) var warnings: [TimelineProblem] = []
     private var warned: Set<String> = []
 

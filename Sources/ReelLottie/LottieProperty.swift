@@ -7,7 +7,7 @@ enum LottieProperty {
     /// The numeric property at `node` (nil when absent), its expression run unless
     /// `runningExpressions` is false.
     static func read(_ node: LottieNode?, runningExpressions: Bool = true) -> Animated? {
-        guard let node, let keyed = keyframed(node, decode: { $0.numbers }) else { return nil }
+        guard let node = node.map(slotted), let keyed = keyframed(node, decode: { $0.numbers }) else { return nil }
         guard runningExpressions, node["x"]?.string != nil else { return keyed }
         guard let expressions = node.report.expressions else {
             node["x"]!.unsupported("an expression is not run here; its keyframed values are used")
@@ -19,11 +19,18 @@ enum LottieProperty {
     /// The property at `node` (nil when absent); `decode` reads one value (a shape) as numbers.
     /// Expressions on such values are not run.
     static func read(_ node: LottieNode?, decode: (LottieNode) -> [Double]?) -> Animated? {
-        guard let node else { return nil }
+        guard let node = node.map(slotted) else { return nil }
         if node["x"]?.string != nil {
             node["x"]!.unsupported("an expression on a path is not run; its keyframed values are used")
         }
         return keyframed(node, decode: decode)
+    }
+
+    /// The property a slot gives in place of `node` (a property with `sid` takes the value of
+    /// the file's `slots[sid].p`, as the Lottie specification says); `node` itself, its own
+    /// value the slot's default, when the file fills no such slot.
+    static func slotted(_ node: LottieNode) -> LottieNode {
+        node.string("sid").flatMap { node.report.slots[$0] } ?? node
     }
 
     private static func keyframed(_ node: LottieNode, decode: (LottieNode) -> [Double]?) -> Animated? {

@@ -89,6 +89,7 @@ public enum LottieSupport {
                 + "width and tracking per character; randomised order, 3D rotation and hue/saturation/brightness named "
                 + "and left out"),
         .init(name: "Text on a path", level: .no, notes: "Named; the text is set on a straight line"),
+        .init(name: "Slots (`slots`, `sid`)", level: .yes, notes: "A property naming a slot takes its value (`slots.ID.p`)"),
         .init(
             name: "Expressions", level: .partly,
             notes:

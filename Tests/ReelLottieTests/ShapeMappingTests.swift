@@ -120,3 +120,18 @@ import Testing
         #expect(frame.rgba(20, 5)[3] == 0)
     }
 }
+
+/// Slots (the Lottie specification's `slots`): a property naming one with `sid` takes the
+/// slot's value; one naming a slot the file does not fill keeps its own.
+@Suite struct SlotTests {
+    typealias F = LottieFixture
+
+    @Test func aPropertyWithASlotTakesTheSlotsValue() throws {
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1], "sid": "paint"}, "o": {"a": 0, "k": 100, "sid": "unfilled"}}"#
+        let slots = #", "slots": {"paint": {"p": {"a": 0, "k": [0, 0, 1, 1]}}}"#
+        let doc = F.document(F.shapeLayer(F.rect(20, 20, 20, 20) + "," + fill), extra: slots)
+        #expect(try F.render(doc, frame: 0).near(20, 20, [0, 0, 255, 255]))
+        // Without the slot, the property's own red.
+        #expect(try F.render(F.document(F.shapeLayer(F.rect(20, 20, 20, 20) + "," + fill)), frame: 0).near(20, 20, [255, 0, 0, 255]))
+    }
+}
