@@ -39,6 +39,7 @@ struct ShapeMapping {
                 switch items[j] {
                 case .path(let shape, _): return [Outline(shape: shape, trims: around)]
                 case .group(let inner): return nestedOutlines(inner, trims: around)
+                case .copies(let inner, let repeater): return copiedOutlines(inner, repeater, trims: around)
                 default: return []
                 }
             }
@@ -77,6 +78,7 @@ struct ShapeMapping {
             switch items[j] {
             case .path(let shape, _): return [Outline(shape: shape, trims: around)]
             case .group(let inner): return nestedOutlines(inner, trims: around)
+            case .copies(let inner, let repeater): return copiedOutlines(inner, repeater, trims: around)
             default: return []
             }
         }
@@ -303,47 +305,74 @@ struct ShapeMapping {
 
     // MARK: Repeaters
 
+    /// A repeater's values (`c`, `o`, `tr`) and how many copies it makes at most.
+    private struct Repeater {
+        let count, offset, anchor, position, rotation, scale, startOpacity, endOpacity: Animated
+        let most: Int
+
+        init?(_ node: LottieNode) {
+            count = LottieProperty.read(node["c"]) ?? .fixed([1])
+            offset = LottieProperty.read(node["o"]) ?? .fixed([0])
+            let tr = node["tr"]
+            anchor = LottieProperty.read(tr?["a"]) ?? .fixed([0, 0])
+            position = LottieProperty.read(tr?["p"]) ?? .fixed([0, 0])
+            rotation = LottieProperty.read(tr?["r"]) ?? .fixed([0])
+            scale = LottieProperty.read(tr?["s"]) ?? .fixed([100, 100])
+            startOpacity = LottieProperty.read(tr?["so"]) ?? .fixed([100])
+            endOpacity = LottieProperty.read(tr?["eo"]) ?? .fixed([100])
+            switch count {
+            case .fixed(let v): most = Int(v.element(0).rounded(.up))
+            case .keyed(let keys): most = Int((keys.map { $0.value.element(0) }.max() ?? 0).rounded(.up))
+            }
+            guard most > 0 else { return nil }
+            guard most <= 1000 else {
+                (node["c"] ?? node).problem(expected: "at most 1000 repeater copies", found: "\(most)")
+                return nil
+            }
+        }
+
+        /// Copy `k`'s transform over time (16 numbers): compounded k + offset times; a copy past
+        /// the count at a moment, or compounded past the model's range (±10^7, far outside any
+        /// canvas), is scaled to 0 and draws nothing.
+        func matrix(_ k: Int) -> Animated {
+            Animated.combine([anchor, position, rotation, scale, offset, count]) { v -> [Double] in
+                let rows = ShapeMapping.repeaterMatrix(
+                    anchor: v[0], position: v[1], rotation: v[2].element(0), scale: v[3], times: Double(k) + v[4].element(0)
+                ).rows
+                let shown = Double(k) < v[5].element(0).rounded(.up)
+                return shown && rows.allSatisfy { $0.isFinite && abs($0) <= 1e7 } ? rows : Transform3D.scale(0, 0, 1).rows
+            }
+        }
+    }
+
+    /// The outlines of a repeater's copies, for a fill or stroke after it: each copy's outlines
+    /// moved by its transform (as lottie-web repeats the shapes before a repeater).
+    private func copiedOutlines(_ group: ShapeGroup, _ node: LottieNode, trims: [ShapeItem.Trim]) -> [Outline] {
+        guard let repeater = Repeater(node) else { return [] }
+        let inner = nestedOutlines(group, trims: trims)
+        return (0..<repeater.most).flatMap { k -> [Outline] in
+            let matrix = repeater.matrix(k).map { [$0[0], $0[1], $0[4], $0[5], $0[12], $0[13]] }
+            return inner.map { o in
+                Outline(shape: Animated.combine([o.shape, matrix]) { BezierShape.transformed($0[0], by: $0[1]) }, trims: o.trims)
+            }
+        }
+    }
+
     /// A repeater's copies of the items before it: copy k transformed k + offset times by the
     /// repeater's transform, its opacity from the start opacity to the end opacity.
     private func copies(_ group: ShapeGroup, _ node: LottieNode, trims: [ShapeItem.Trim]) -> [ReelLayer] {
-        let count = LottieProperty.read(node["c"]) ?? .fixed([1])
-        let offset = LottieProperty.read(node["o"]) ?? .fixed([0])
-        let tr = node["tr"]
-        let a = LottieProperty.read(tr?["a"]) ?? .fixed([0, 0])
-        let p = LottieProperty.read(tr?["p"]) ?? .fixed([0, 0])
-        let r = LottieProperty.read(tr?["r"]) ?? .fixed([0])
-        let s = LottieProperty.read(tr?["s"]) ?? .fixed([100, 100])
-        let so = LottieProperty.read(tr?["so"]) ?? .fixed([100])
-        let eo = LottieProperty.read(tr?["eo"]) ?? .fixed([100])
-        let most: Int
-        switch count {
-        case .fixed(let v): most = Int(v.element(0).rounded(.up))
-        case .keyed(let keys): most = Int((keys.map { $0.value.element(0) }.max() ?? 0).rounded(.up))
-        }
-        guard most > 0 else { return [] }
-        guard most <= 1000 else {
-            (node["c"] ?? node).problem(expected: "at most 1000 repeater copies", found: "\(most)")
-            return []
-        }
+        guard let repeater = Repeater(node) else { return [] }
         let above = node.number("m") != 2
         var out: [ReelLayer] = []
-        for k in 0..<most {
+        for k in 0..<repeater.most {
             guard context.budget.take() else {
                 node.problem(expected: "at most \(LayerMapping.maximumLayers) layers and repeater copies drawn", found: "more")
                 return out
             }
             let copy = ReelLayer(
                 id: "\(node.string("nm") ?? "repeater") \(k)", [("bounds", .nums([0, 0, 0, 0])), ("anchorPoint", .nums([0, 0]))])
-            let matrix = Animated.combine([a, p, r, s, offset]) { v -> [Double] in
-                let rows = Self.repeaterMatrix(
-                    anchor: v[0], position: v[1], rotation: v[2].element(0), scale: v[3], times: Double(k) + v[4].element(0)
-                ).rows
-                // A copy compounded past the model's range (±10^7) lies far outside any canvas:
-                // it draws nothing, as a copy scaled to 0.
-                return rows.allSatisfy { $0.isFinite && abs($0) <= 1e7 } ? rows : Transform3D.scale(0, 0, 1).rows
-            }
-            context.writer.write(matrix, "transform", on: copy) { .nums($0) }
-            let alpha = Animated.combine([count, so, eo]) { v -> [Double] in
+            context.writer.write(repeater.matrix(k), "transform", on: copy) { .nums($0) }
+            let alpha = Animated.combine([repeater.count, repeater.startOpacity, repeater.endOpacity]) { v -> [Double] in
                 let n = v[0].element(0).rounded(.up)
                 guard Double(k) < n else { return [0] }
                 let f = n > 1 ? Double(k) / (n - 1) : 0

@@ -132,6 +132,25 @@ import Testing
         let doc = F.document(F.shapeLayer(F.rect(20, 20, 20, 20) + "," + fill), extra: slots)
         #expect(try F.render(doc, frame: 0).near(20, 20, [0, 0, 255, 255]))
         // Without the slot, the property's own red.
-        #expect(try F.render(F.document(F.shapeLayer(F.rect(20, 20, 20, 20) + "," + fill)), frame: 0).near(20, 20, [255, 0, 0, 255]))
+        #expect(
+            try F.render(F.document(F.shapeLayer(F.rect(20, 20, 20, 20) + "," + fill)), frame: 0).near(20, 20, [255, 0, 0, 255]))
+    }
+}
+
+/// A fill or stroke after a repeater paints the repeater's copies of the shapes before it.
+@Suite struct RepeatedOutlineTests {
+    typealias F = LottieFixture
+
+    @Test func aFillAfterARepeaterPaintsEveryCopy() throws {
+        let repeater = #"""
+            {"ty": "rp", "c": {"a": 0, "k": 2}, "o": {"a": 0, "k": 0}, "m": 1,
+             "tr": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [20, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0},
+                    "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}
+            """#
+        let doc = F.document(F.shapeLayer([F.rect(10, 20, 8, 8), repeater, F.fill(0, 0, 1)].joined(separator: ",")))
+        let frame = try F.render(doc, frame: 0)
+        #expect(frame.near(10, 20, [0, 0, 255, 255]))
+        #expect(frame.near(30, 20, [0, 0, 255, 255]))
+        #expect(frame.near(20, 20, [0, 0, 0, 0]))
     }
 }
