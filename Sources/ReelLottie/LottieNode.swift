@@ -126,9 +126,11 @@ struct LottieNode {
     func number(_ key: String) -> Double? { self[key]?.number }
     func string(_ key: String) -> String? { self[key]?.string }
 
-    /// Reports a problem that stops the import.
+    /// Reports a problem that stops the import (once, however many mappings read the value).
     func problem(expected: String, found: String? = nil) {
-        report.problems.append(TimelineProblem(path: path, expected: expected, found: found ?? value.kindDescription))
+        let problem = TimelineProblem(path: path, expected: expected, found: found ?? value.kindDescription)
+        guard !report.problems.contains(where: { $0.path == problem.path && $0.expected == problem.expected }) else { return }
+        report.problems.append(problem)
     }
 
     /// Reports something Reel draws differently or not at all.

@@ -1,3 +1,4 @@
+import ReelTimeline
 import Testing
 
 @testable import ReelLottie
@@ -152,5 +153,20 @@ import Testing
         #expect(frame.near(10, 20, [0, 0, 255, 255]))
         #expect(frame.near(30, 20, [0, 0, 255, 255]))
         #expect(frame.near(20, 20, [0, 0, 0, 0]))
+    }
+}
+
+/// A repeater over the copy limit is one problem, though both its copies and a fill after it read it.
+@Suite struct RepeaterLimitTests {
+    @Test func aRepeaterPastTheLimitIsReportedOnce() throws {
+        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": 5000}, "o": {"a": 0, "k": 0}, "m": 1, "tr": {}}"#
+        let shapes = [LottieFixture.rect(10, 10, 4, 4), LottieFixture.fill(1, 0, 0), repeater, LottieFixture.fill(0, 0, 1)]
+        let doc = LottieFixture.document(LottieFixture.shapeLayer(shapes.joined(separator: ",")))
+        do {
+            _ = try LottieFixture.imported(doc)
+            Issue.record("a repeater of 5000 copies was imported")
+        } catch let error as TimelineError {
+            #expect(error.problems.filter { $0.expected.contains("at most 1000 repeater copies") }.count == 1)
+        }
     }
 }
