@@ -86,7 +86,7 @@ struct LayerMapping {
             MaskMapping(context: context).apply(masks, to: content)
         }
         if let effects = node["ef"] { EffectMapping(context: context).apply(effects, to: content) }
-        if let sy = node["sy"], !sy.items.isEmpty { sy.unsupported("layer styles are not drawn") }
+        if let styles = node["sy"] { LayerStyleMapping(context: context).apply(styles, to: content, drawsStrokes: ty == 4) }
         // The transform chains: the furthest parent outermost.
         var lineage = [node]
         var seen: Set<Double> = []
@@ -187,7 +187,8 @@ struct LayerMapping {
         case 3:
             return nil
         case 4:
-            let group = ShapeReader().group(node, items: node["shapes"]?.items ?? [])
+            var group = ShapeReader().group(node, items: node["shapes"]?.items ?? [])
+            if let styles = node["sy"] { group.items += LayerStyleMapping(context: context).strokes(styles).map { .paint($0) } }
             layer.sublayers = ShapeMapping(context: context).layers(group, id: name)
         case 5:
             return TextMapping(context: context, assets: assets).layer(node, content: layer)

@@ -74,7 +74,10 @@ public enum LottieSupport {
         .init(
             name: "Effects", level: .partly,
             notes: "Gaussian blur, drop shadow, fill, tint; any other effect is named and left out"),
-        .init(name: "Layer styles (`sy`)", level: .no, notes: "Named and left out"),
+        .init(
+            name: "Layer styles (`sy`)", level: .partly,
+            notes:
+                "Drop shadow as the layer's shadow; stroke as the outlines stroked beneath a shape layer's content; others named"),
         .init(
             name: "Text", level: .yes,
             notes:

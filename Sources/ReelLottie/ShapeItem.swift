@@ -15,6 +15,8 @@ indirect enum ShapeItem {
         let node: LottieNode
         /// `fl`, `st`, `gf`, `gs`.
         let kind: String
+        /// A stroke's width in place of its node's `w` (a stroke style's, twice its size).
+        var width: Animated? = nil
         var isStroke: Bool { kind == "st" || kind == "gs" }
         var isGradient: Bool { kind == "gf" || kind == "gs" }
     }

@@ -121,7 +121,7 @@ struct ShapeMapping {
         writer.write(shape, "path", on: outline) { BezierShape.path($0) }
         if paint.isStroke {
             outline.set("fillColor", .null)
-            stroke(node, on: outline)
+            stroke(paint, on: outline)
             if let trim = trims.first {
                 // Trims further out cut what the nearer ones kept (fractions of it), as the
                 // players apply them in turn; one with an offset of its own cannot be folded in.
@@ -166,9 +166,12 @@ struct ShapeMapping {
     }
 
     /// Width, caps, joins, miter limit and dashes of a stroke (`st`, `gs`).
-    private func stroke(_ node: LottieNode, on layer: ReelLayer) {
+    private func stroke(_ paint: ShapeItem.Paint, on layer: ReelLayer) {
+        let node = paint.node
         let writer = context.writer
-        writer.write(LottieProperty.read(node["w"]) ?? .fixed([1]), "lineWidth", on: layer) { .num(max($0.element(0), 0)) }
+        writer.write(paint.width ?? LottieProperty.read(node["w"]) ?? .fixed([1]), "lineWidth", on: layer) {
+            .num(max($0.element(0), 0))
+        }
         let caps = [1: "butt", 2: "round", 3: "square"]
         let joins = [1: "miter", 2: "round", 3: "bevel"]
         layer.set("lineCap", .string(caps[Int(node.number("lc") ?? 2)] ?? "round"))
