@@ -18,7 +18,7 @@ of 61 linear keyframes (error at most 0.0006) with the orbit's `timeOffset`; the
 basic `transform.rotation.z` 0 -> 360deg over 10 s, repeating. Positive angles turn clockwise on
 screen in Reel (y down), as the spec wants, and `shadowOffset` [0, 8] is 8 px down in the card's own
 (rotated) space. The spec's "shadow radius 12 -> sigma = 6 px" uses the design-tool / CSS blur
-radius (sigma = blur / 2); Reel's `shadowRadius` is the Gaussian's sigma itself (README, "Layers":
+radius (sigma = blur / 2); Reel's `shadowRadius` is the Gaussian's sigma itself (docs/format.md, "Layers":
 "a Gaussian with sigma = shadowRadius"; ShadowGeometry scales it by sqrt|det| of the transform,
 1 for these rigid cards at canvas scale 1), so the cards set `shadowRadius` 6. The image is
 512x512 straight-alpha RGBA, written as PNG with the stdlib's zlib; Reel premultiplies it on

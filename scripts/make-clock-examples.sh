@@ -6,7 +6,7 @@
 # - Timelines/clock-analog.json, Timelines/clock-lcd.json   `reel clock --start 10:08:37 --emit-timeline`
 # - Timelines/assets/clock-digits.png                       the LCD pixel font's sprite sheet, written
 #                                                           beside the LCD timeline by --emit-timeline
-# - docs/clock-analog.png, docs/clock-lcd.png               the README's frames of
+# - docs/clock-analog.png, docs/clock-lcd.png               docs/command-line.md's frames of
 #                                                           `reel clock --start 23:59:55 --duration 10`
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

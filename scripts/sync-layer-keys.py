@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes the layer-key declarations (LayerProperty, printed by `reel keys --json`) into the
 files that restate them: each key's entry in Timelines/schema.json ($defs.layer.properties),
-the README's key tables (between the layer-keys markers) and the fuzzer's dictionary; and
-the Lottie compatibility table (LottieSupport, `reel keys --lottie`) into the README.
+docs/format.md's key tables (between the layer-keys markers) and the fuzzer's dictionary; and
+the Lottie compatibility table (LottieSupport, `reel keys --lottie`) into docs/lottie.md.
 SchemaTests fails when these disagree with the declarations; run this, then look at the diff.
 
     python3 scripts/sync-layer-keys.py [PATH-TO-REEL]      (default .build/debug/reel)
@@ -31,17 +31,19 @@ with open(schema_path, "w") as f:
     json.dump(schema, f, indent=2, ensure_ascii=False)
     f.write("\n")
 
-readme_path = os.path.join(ROOT, "README.md")
-with open(readme_path) as f:
-    readme = f.read()
-begin, end = "<!-- layer-keys: made by scripts/sync-layer-keys.py -->\n", "<!-- /layer-keys -->"
-start, stop = readme.index(begin) + len(begin), readme.index(end)
-readme = readme[:start] + markdown + readme[stop:]
+def write_between(name, begin, end, text):
+    """Replaces what lies between two markers of a docs/ page."""
+    path = os.path.join(ROOT, "docs", name)
+    with open(path) as f:
+        page = f.read()
+    start, stop = page.index(begin) + len(begin), page.index(end)
+    with open(path, "w") as f:
+        f.write(page[:start] + text + page[stop:])
+
+
+write_between("format.md", "<!-- layer-keys: made by scripts/sync-layer-keys.py -->\n", "<!-- /layer-keys -->", markdown)
 lottie = subprocess.run([reel, "keys", "--lottie"], check=True, capture_output=True, text=True).stdout
-begin, end = "<!-- lottie-support: made by scripts/sync-layer-keys.py -->\n", "<!-- /lottie-support -->"
-start, stop = readme.index(begin) + len(begin), readme.index(end)
-with open(readme_path, "w") as f:
-    f.write(readme[:start] + lottie + readme[stop:])
+write_between("lottie.md", "<!-- lottie-support: made by scripts/sync-layer-keys.py -->\n", "<!-- /lottie-support -->", lottie)
 
 dict_path = os.path.join(ROOT, "Tests", "Fuzz", "timeline.dict")
 with open(dict_path) as f:
@@ -57,4 +59,4 @@ for name, entry in cell["properties"].items():
     tokens.update(json.dumps(v) for v in entry.get("anyOf", [{}])[0].get("enum", []))
 with open(dict_path, "w") as f:
     f.write("\n".join([header] + sorted(tokens)) + "\n")
-print(f"{len(keys)} keys written into the schema, README.md and the fuzzer's dictionary")
+print(f"{len(keys)} keys written into the schema, docs/format.md, docs/lottie.md and the fuzzer's dictionary")

@@ -3,7 +3,7 @@ import ReelLottie
 import ReelTimeline
 
 /// `reel keys`: every layer key, its class, value, default and whether it animates, from the
-/// one declaration of each (the README's table and the schema are made from the same).
+/// one declaration of each (docs/format.md's tables and the schema are made from the same).
 struct KeysCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keys",

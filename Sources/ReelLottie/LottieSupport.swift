@@ -1,4 +1,4 @@
-/// What Reel draws of Lottie, feature by feature: the README's compatibility table is made
+/// What Reel draws of Lottie, feature by feature: docs/lottie.md's compatibility table is made
 /// from this list (`reel keys --lottie`), and what is not drawn is also named, by its JSON
 /// path, in the warnings of the file that uses it.
 public enum LottieSupport {

@@ -5,7 +5,7 @@ import ReelLayers
 /// `transform.rotation.z`, ...), declared once: its key, the class that has it, its value
 /// kind, whether it animates, a line that says what it does, and how to read and write its
 /// `PropertyValue` (its default is what a new `Layer` holds). The decoder, inspector, builder,
-/// `reel keys`, the schema, the README table and the fuzzer's dictionary all follow this table.
+/// `reel keys`, the schema, docs/format.md's tables and the fuzzer's dictionary all follow this table.
 /// A value of another case than the kind's leaves the layer as it is (decoding never makes one).
 /// Its closures capture only key paths, which are immutable: sharing it between threads is safe.
 /// A class: the table's entries are shared, never copied (decoding looks one up per key).
@@ -18,10 +18,10 @@ public final class LayerProperty: @unchecked Sendable {
     public let owner: LayerClass?
     /// Whether animations may target it (values that step still animate, by stepping).
     public let isAnimatable: Bool
-    /// What it does, in a line (the README table and the schema say it).
+    /// What it does, in a line (docs/format.md's tables and the schema say it).
     public let summary: String
     /// Whether it is Reel's own key beyond Core Animation (`extensions.md`), marked so in
-    /// `reel keys`, the README's tables and the schema.
+    /// `reel keys`, docs/format.md's tables and the schema.
     public let isExtension: Bool
     let get: (Layer) -> PropertyValue
     let set: (inout Layer, PropertyValue) -> Void
@@ -49,7 +49,7 @@ public final class LayerProperty: @unchecked Sendable {
     /// Every property by key path.
     public static let all = Dictionary(uniqueKeysWithValues: ordered.map { ($0.keyPath, $0) })
 
-    /// Every property, in the order declared (the README and `reel keys` list them so).
+    /// Every property, in the order declared (docs/format.md and `reel keys` list them so).
     static let ordered: [LayerProperty] = {
         var table: [LayerProperty] = []
         func add(

@@ -67,10 +67,10 @@ import Testing
         #expect(strings(forms[0]["enum"]) == Set(TimingFunction.named.keys))
     }
 
-    /// Each layer key is declared once (`LayerProperty`); the schema's entry, the README's
-    /// table and the fuzzer's dictionary say what the declaration says
+    /// Each layer key is declared once (`LayerProperty`); the schema's entry, docs/format.md's
+    /// tables and the fuzzer's dictionary say what the declaration says
     /// (`scripts/sync-layer-keys.py` writes them again).
-    @Test func theDeclarationsAreWhatTheSchemaTheREADMEAndTheDictionarySay() throws {
+    @Test func theDeclarationsAreWhatTheSchemaTheFormatPageAndTheDictionarySay() throws {
         let fix = "run `python3 scripts/sync-layer-keys.py` and look at the diff"
         let layer = try schema()["$defs"]?["layer"]?["properties"]
         for p in LayerProperty.declared {
@@ -82,10 +82,10 @@ import Testing
         #expect(
             try schema()["$defs"]?["emitterCell"] == LayerKeyReference.emitterCellSchema,
             "schema.json's `emitterCell` differs from EmitterCellProperty: \(fix)")
-        let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let page = try String(contentsOf: Self.repository.appendingPathComponent("docs/format.md"), encoding: .utf8)
         let begin = "<!-- layer-keys: made by scripts/sync-layer-keys.py -->\n"
-        let table = readme.components(separatedBy: begin).last?.components(separatedBy: "<!-- /layer-keys -->").first
-        #expect(table == LayerKeyReference.markdown, "README.md's key tables differ from the declarations: \(fix)")
+        let table = page.components(separatedBy: begin).last?.components(separatedBy: "<!-- /layer-keys -->").first
+        #expect(table == LayerKeyReference.markdown, "docs/format.md's key tables differ from the declarations: \(fix)")
         let dictionary = try String(
             contentsOf: Self.repository.appendingPathComponent("Tests/Fuzz/timeline.dict"), encoding: .utf8
         ).split(separator: "\n").map(String.init)

@@ -3,7 +3,7 @@ import ReelJSON
 import ReelLayers
 
 /// The layer keys as people and tools read them, made from `LayerProperty`'s declarations:
-/// the README's tables, `reel keys`, and each key's entry in `Timelines/schema.json` (which
+/// docs/format.md's tables, `reel keys`, and each key's entry in `Timelines/schema.json` (which
 /// `scripts/sync-layer-keys.py` writes and `SchemaTests` holds to these).
 public enum LayerKeyReference {
     /// The classes in the order their keys are listed (CALayer's keys first: every class has them).
@@ -11,7 +11,7 @@ public enum LayerKeyReference {
         nil, .shapeLayer, .gradientLayer, .replicatorLayer, .textLayer, .playerLayer, .emitterLayer
     ]
 
-    /// The default as the README writes it: "none" for an unset value, "identity" for the
+    /// The default as docs/format.md writes it: "none" for an unset value, "identity" for the
     /// identity transform, the file's JSON otherwise.
     public static func defaultText(_ p: LayerProperty) -> String {
         let v = p.defaultValue
@@ -117,7 +117,7 @@ public enum LayerKeyReference {
         ])
     }
 
-    /// The README's tables: one per class, a row per key.
+    /// docs/format.md's tables: one per class, a row per key.
     public static var markdown: String {
         classes.map { c in
             let title = c.map { "`\($0.rawValue)` (with `\"class\": \"\($0.rawValue)\"`)" } ?? "Every class (`CALayer`'s keys)"
