@@ -1,33 +1,19 @@
 import ReelCore
 import ReelLayers
 
-/// A key of `CAEmitterCell`, declared once with Core Animation's name: its value kind,
-/// whether it animates (by `emitterCells.NAME.KEY` on the emitter layer), a line that says
-/// what it does, and how to read and write it. The decoder, animations, `reel keys` and the
-/// schema follow this table. Its closures capture only key paths: sharing it is safe.
-public final class EmitterCellProperty: @unchecked Sendable {
-    public let key: String
-    public let kind: ValueKind
-    public let isAnimatable: Bool
-    public let summary: String
-    let get: (EmitterCell) -> PropertyValue
-    let set: (inout EmitterCell, PropertyValue) -> Void
-
+/// A key of `CAEmitterCell`, declared once (`DeclaredProperty`) with Core Animation's name;
+/// it animates by `emitterCells.NAME.KEY` on the emitter layer. The decoder, animations,
+/// `reel keys` and the schema follow this table.
+public final class EmitterCellProperty: DeclaredProperty<EmitterCell>, @unchecked Sendable {
     init(
         _ key: String, _ kind: ValueKind, animatable: Bool, _ summary: String, get: @escaping (EmitterCell) -> PropertyValue,
         set: @escaping (inout EmitterCell, PropertyValue) -> Void
     ) {
-        (self.key, self.kind, self.isAnimatable, self.summary, self.get, self.set) = (key, kind, animatable, summary, get, set)
+        super.init(keyPath: key, kind: kind, isAnimatable: animatable, summary: summary, get: get, set: set)
     }
 
-    public func value(of cell: EmitterCell) -> PropertyValue { get(cell) }
-    public func setValue(_ v: PropertyValue, on cell: inout EmitterCell) { set(&cell, v) }
-
-    /// The value a cell has when the file does not set it.
-    public var defaultValue: PropertyValue { self.get(EmitterCell(name: "")) }
-
     /// Every key by name.
-    public static let all = Dictionary(uniqueKeysWithValues: ordered.map { ($0.key, $0) })
+    public static let all = Dictionary(uniqueKeysWithValues: ordered.map { ($0.keyPath, $0) })
 
     /// Keys a cell may not have, with why (Core Animation's sub-cells and a cell's own clock).
     public static let refused: [String: String] = [

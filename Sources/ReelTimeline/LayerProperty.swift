@@ -2,46 +2,30 @@ import ReelCore
 import ReelLayers
 
 /// A property of `Layer` reachable by a Core Animation key path (`position`, `position.x`,
-/// `transform.rotation.z`, ...), declared once: its key, the class that has it, its value
-/// kind, whether it animates, a line that says what it does, and how to read and write its
-/// `PropertyValue` (its default is what a new `Layer` holds). The decoder, inspector, builder,
-/// `reel keys`, the schema, docs/format.md's tables and the fuzzer's dictionary all follow this table.
-/// A value of another case than the kind's leaves the layer as it is (decoding never makes one).
-/// Its closures capture only key paths, which are immutable: sharing it between threads is safe.
-/// A class: the table's entries are shared, never copied (decoding looks one up per key).
-public final class LayerProperty: @unchecked Sendable {
-    public let keyPath: String
-    public let kind: ValueKind
+/// `transform.rotation.z`, ...), declared once (`DeclaredProperty`) with the class that has
+/// it. The decoder, inspector, builder, `reel keys`, the schema, docs/format.md's tables and
+/// the fuzzer's dictionary all follow this table. A value of another case than the kind's
+/// leaves the layer as it is (decoding never makes one). A class: the table's entries are
+/// shared, never copied (decoding looks one up per key).
+public final class LayerProperty: DeclaredProperty<Layer>, @unchecked Sendable {
     /// Whether the file may set it directly on a layer (components such as `position.x` are animation-only).
     public let isLayerKey: Bool
     /// The class whose key it is; nil for CALayer's own keys, which every class has.
     public let owner: LayerClass?
-    /// Whether animations may target it (values that step still animate, by stepping).
-    public let isAnimatable: Bool
-    /// What it does, in a line (docs/format.md's tables and the schema say it).
-    public let summary: String
-    /// Whether it is Reel's own key beyond Core Animation (`extensions.md`), marked so in
+    /// Whether it is Reel's own key beyond Core Animation (extension-rules.md), marked so in
     /// `reel keys`, docs/format.md's tables and the schema.
     public let isExtension: Bool
-    let get: (Layer) -> PropertyValue
-    let set: (inout Layer, PropertyValue) -> Void
 
     init(
         keyPath: String, kind: ValueKind, isLayerKey: Bool, owner: LayerClass?, isAnimatable: Bool, summary: String,
         isExtension: Bool = false, get: @escaping (Layer) -> PropertyValue, set: @escaping (inout Layer, PropertyValue) -> Void
     ) {
-        (self.keyPath, self.kind, self.isLayerKey, self.owner) = (keyPath, kind, isLayerKey, owner)
-        (self.isAnimatable, self.summary, self.isExtension, self.get, self.set) = (isAnimatable, summary, isExtension, get, set)
+        (self.isLayerKey, self.owner, self.isExtension) = (isLayerKey, owner, isExtension)
+        super.init(keyPath: keyPath, kind: kind, isAnimatable: isAnimatable, summary: summary, get: get, set: set)
     }
 
     /// The summary as the tables and the schema show it: a Reel extension says so first.
     public var documentation: String { isExtension ? "Reel extension: \(summary)" : summary }
-
-    public func value(of layer: Layer) -> PropertyValue { get(layer) }
-    public func setValue(_ v: PropertyValue, on layer: inout Layer) { set(&layer, v) }
-
-    /// The value a layer has when the file does not set it.
-    public var defaultValue: PropertyValue { self.get(Layer(id: "")) }
 
     /// Whether a layer of class `c` has this key.
     public func belongs(to c: LayerClass) -> Bool { owner == nil || owner == c }

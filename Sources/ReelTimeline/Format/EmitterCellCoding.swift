@@ -11,7 +11,7 @@ enum EmitterCellCoding {
         var names: Set<String> = []
         let allowed = Set(EmitterCellProperty.all.keys).union(["name"]).union(EmitterCellProperty.refused.keys)
         for item in items {
-            guard let m = item.object(allowed: allowed, suggesting: ["name"] + EmitterCellProperty.ordered.map(\.key)) else {
+            guard let m = item.object(allowed: allowed, suggesting: ["name"] + EmitterCellProperty.ordered.map(\.keyPath)) else {
                 continue
             }
             var ok = true

@@ -104,11 +104,11 @@ public enum LayerKeyReference {
             )
         ])
         let keys = EmitterCellProperty.ordered.map { p -> (String, JSONValue) in
-            guard case .object(var fields) = schema(p.kind) else { return (p.key, schema(p.kind)) }
+            guard case .object(var fields) = schema(p.kind) else { return (p.keyPath, schema(p.kind)) }
             let fallback = p.defaultValue.json.serialized.replacingOccurrences(of: ",", with: ", ")
             let shown = p.defaultValue == .image(nil) ? "none" : fallback
             fields.append(("description", .string("\(p.summary) Default \(shown)\(p.isAnimatable ? "" : "; does not animate").")))
-            return (p.key, .object(fields))
+            return (p.keyPath, .object(fields))
         }
         return .object([
             ("description", .string("A CAEmitterCell: what a CAEmitterLayer emits (core-animation.md, CAEmitterLayer).")),

@@ -44,7 +44,7 @@ extension PropertyValue {
                         [("name", .string(cell.name))]
                             + EmitterCellProperty.ordered.compactMap { p in
                                 let v = p.value(of: cell)
-                                return v == p.defaultValue ? nil : (p.key, v.json)
+                                return v == p.defaultValue ? nil : (p.keyPath, v.json)
                             })
                 })
         case .path(nil): return .null

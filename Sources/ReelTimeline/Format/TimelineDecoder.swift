@@ -20,20 +20,20 @@ final class TimelineDecoder {
 
     let baseDirectory: String
     /// Layers that do not set `allowsGroupOpacity` take the canvas's (UIViewGroupOpacity).
-    private var groupOpacityDefault = true
+    var groupOpacityDefault = true
     /// Asset names `contents` and `font` may refer to.
-    private var assetNames: Set<String> = []
+    var assetNames: Set<String> = []
     /// Decoded asset paths by name, to tell fonts from images.
-    private var assetPaths: [String: String] = [:]
+    var assetPaths: [String: String] = [:]
     /// Font collection faces by asset name.
-    private var fontIndices: [String: Int] = [:]
-    private var clipMatrices: [String: VideoColorspace] = [:]
+    var fontIndices: [String: Int] = [:]
+    var clipMatrices: [String: VideoColorspace] = [:]
     /// Asset names some `contents` value refers to: only these are loaded.
     private var usedAssetNames: Set<String> = []
     /// The assets the `audio` sounds name.
-    private var audioAssetNames: Set<String> = []
+    var audioAssetNames: Set<String> = []
     /// Each `duck.under` name, to be checked once the layers (whose player ids it may name) are known.
-    private var duckNames: [(node: JSONNode, name: String, own: String?)] = []
+    var duckNames: [(node: JSONNode, name: String, own: String?)] = []
 
     /// What the canvas takes where the file leaves it out (a clip's, with `--video`).
     let canvasDefaults: Canvas.Defaults?
@@ -147,224 +147,6 @@ final class TimelineDecoder {
         timeline.audio = audio
         timeline.warnings = report.warnings
         return Result(timeline: timeline, problems: [], warnings: report.warnings)
-    }
-
-    private func decodeCanvas(_ node: JSONNode) -> Canvas? {
-        guard let m = node.object(allowed: Self.canvasKeys) else { return nil }
-        func required(_ key: String) -> JSONNode? {
-            if m[key] == nil, canvasDefaults == nil { node.problem(expected: "`\(key)`", found: "none") }
-            return m[key]
-        }
-        let positive = "a positive number"
-        let width =
-            required("width")?.number(in: 1...16384, rangeText: "a width in 1...16384") ?? canvasDefaults.map { Double($0.width) }
-        let height =
-            required("height")?.number(in: 1...16384, rangeText: "a height in 1...16384")
-            ?? canvasDefaults.map { Double($0.height) }
-        let duration =
-            required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
-            ?? canvasDefaults?.duration
-        var fps = canvasDefaults?.fps ?? FrameRate(numerator: 30)
-        if let f = m["fps"] {
-            if case .number(let v) = f.value, let rate = FrameRate(v) {
-                fps = rate
-            } else if case .array(let parts) = f.value, parts.count == 2, case .number(let n) = parts[0],
-                case .number(let d) = parts[1], n == n.rounded(), d == d.rounded(), n >= 1, d >= 1, n <= 1e9, d <= 1e9,
-                (0.001...1000).contains(n / d)
-            {
-                // An exact fraction: [2997, 100] is 29.97 itself, not NTSC's 30000/1001.
-                fps = FrameRate(numerator: Int(n), denominator: Int(d))
-            } else {
-                f.problem(expected: "a frame rate in 0.001...1000, or [numerator, denominator] of whole numbers")
-            }
-        }
-        var scale = 1.0
-        if let s = m["scale"], let v = s.number(in: 0.01...16, rangeText: positive + " up to 16") { scale = v }
-        var background = Color.black
-        if let b = m["background"], case .color(let c)? = ValueKind.color.decode(b) { background = c }
-        guard let width, let height, let duration else { return nil }
-        let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
-        let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
-        if pw < 1 || ph < 1 || pw > 16384 || ph > 16384 {
-            node.problem(expected: "a pixel size (width x height x scale) from 1 to 16384 each way", found: "\(pw)x\(ph) pixels")
-            return nil
-        }
-        if pw * ph > Canvas.maximumPixels {
-            node.problem(
-                expected: "at most \(Canvas.maximumPixels) pixels in a frame (16384 x 8192; the encoder refuses more)",
-                found: "\(pw)x\(ph) = \(pw * ph) pixels")
-            return nil
-        }
-        if canvas.frameCount < 1 {
-            node.problem(
-                expected: "a duration of at least one frame (1 / fps seconds)",
-                found: "\(duration) s at \(canvas.fps.framesPerSecond) fps, which rounds to 0 frames")
-            return nil
-        }
-        return canvas
-    }
-
-    /// The `audio` entry: one sound or a list of them (the extensions page, "Sound").
-    private func decodeSounds(_ node: JSONNode, assets: [String: String]) -> [AudioTrack] {
-        guard case .array = node.value else { return decodeSound(node, assets: assets).map { [$0] } ?? [] }
-        guard let items = node.array() else { return [] }
-        guard items.count <= Timeline.maximumSounds else {
-            node.problem(expected: "a list of at most \(Timeline.maximumSounds) sounds", found: "\(items.count) sounds")
-            return []
-        }
-        var sounds: [AudioTrack] = []
-        var ids: [String: String] = [:]
-        for item in items {
-            guard let sound = decodeSound(item, assets: assets) else { continue }
-            if let id = sound.id {
-                if let other = ids[id] {
-                    item.child("id", .string(id)).problem(
-                        expected: "an id no other sound has", found: "\"\(id)\", the id of \(other) too")
-                }
-                ids[id] = ids[id] ?? item.path
-            }
-            sounds.append(sound)
-        }
-        return sounds
-    }
-
-    /// One sound: an asset that plays from timeline time `start` (default 0; negative cuts its
-    /// beginning) at `volume` (default 1, 0...16), trimmed, faded and ducked.
-    private func decodeSound(_ node: JSONNode, assets: [String: String]) -> AudioTrack? {
-        guard let m = node.object(allowed: Self.audioKeys) else { return nil }
-        guard let a = m["asset"] else {
-            node.problem(expected: "an `asset`: the name of a sound file declared in `assets`", found: "none")
-            return nil
-        }
-        guard let name = a.string() else { return nil }
-        guard assetNames.contains(name) else {
-            a.problem(
-                expected: "the name of an asset declared in `assets`", found: "\"\(name)\"",
-                suggestion: Suggestion.didYouMean(name, in: assetNames.sorted()))
-            return nil
-        }
-        audioAssetNames.insert(name)
-        var id: String?
-        if let n = m["id"] {
-            guard let s = n.string() else { return nil }
-            guard !s.isEmpty else {
-                n.problem(expected: "a non-empty id", found: "\"\"")
-                return nil
-            }
-            id = s
-        }
-        func seconds(_ key: String, _ range: ClosedRange<Double>, _ text: String) -> Double?? {
-            guard let n = m[key] else { return .some(nil) }
-            guard let v = n.number(in: range, rangeText: text) else { return nil }
-            return v
-        }
-        guard let start = seconds("start", -86400...86400, "a start time in seconds, -86400...86400"),
-            let volume = seconds("volume", 0...16, "a volume in 0...16 (1 leaves the sound as it is)"),
-            let trim = seconds("trimStart", 0...86400, "seconds cut from the file's beginning, 0...86400"),
-            let duration = seconds("duration", 0.001...86400, "the seconds played, 0.001...86400"),
-            let fadeIn = seconds("fadeIn", 0...86400, "seconds of fade-in, 0...86400"),
-            let fadeOut = seconds("fadeOut", 0...86400, "seconds of fade-out, 0...86400")
-        else { return nil }
-        var duck: AudioDuck?
-        if let d = m["duck"] {
-            guard let dm = d.object(allowed: Self.duckKeys) else { return nil }
-            var made = AudioDuck()
-            if let u = dm["under"] {
-                guard let names = u.array() else { return nil }
-                guard !names.isEmpty else {
-                    u.problem(expected: "the ids of the sounds or player layers to duck under", found: "an empty list")
-                    return nil
-                }
-                made.under = names.compactMap { n in
-                    guard let s = n.string() else { return nil }
-                    duckNames.append((n, s, id))
-                    return s
-                }
-            } else {
-                duckNames.append((d.child("under", .array([.string("voice")])), "voice", id))
-            }
-            if let n = dm["level"] {
-                guard let v = n.number(in: -120...0, rangeText: "a gain in dB, -120...0") else { return nil }
-                made.level = v
-            }
-            if let n = dm["attack"] {
-                guard let v = n.number(in: 0...60, rangeText: "seconds of attack, 0...60") else { return nil }
-                made.attack = v
-            }
-            if let n = dm["release"] {
-                guard let v = n.number(in: 0...60, rangeText: "seconds of release, 0...60") else { return nil }
-                made.release = v
-            }
-            duck = made
-        }
-        guard let path = assets[name] else { return nil }
-        var sound = AudioTrack(path: path, name: name, start: start ?? 0, volume: volume ?? 1)
-        sound.id = id
-        sound.trimStart = trim ?? 0
-        sound.duration = duration
-        sound.fadeIn = fadeIn ?? 0
-        sound.fadeOut = fadeOut ?? 0
-        sound.duck = duck
-        return sound
-    }
-
-    /// Each name a `duck` goes under is a sound's id or a player layer's id path, not its own.
-    private func checkDucks(_ sounds: [AudioTrack], layers: [AnimatedLayer]) {
-        guard !duckNames.isEmpty else { return }
-        let known = Set(sounds.compactMap(\.id)).union(Timeline.playerPaths(of: layers))
-        for (node, name, own) in duckNames {
-            if name == own {
-                node.problem(expected: "the id of another sound (a sound does not duck under itself)", found: "\"\(name)\"")
-            } else if !known.contains(name) {
-                node.problem(
-                    expected: "the id of a sound or the id path of an AVPlayerLayer",
-                    found: "\"\(name)\"", suggestion: Suggestion.didYouMean(name, in: known.sorted()))
-            }
-        }
-    }
-
-    private func decodeAssets(_ node: JSONNode) -> [String: String] {
-        guard case .object(let members) = node.value else {
-            node.problem(expected: "an object of assets by name")
-            return [:]
-        }
-        var assets: [String: String] = [:]
-        for (name, value) in members {
-            let a = node.child(name, value)
-            guard let m = a.object(allowed: Self.assetKeys) else { continue }
-            guard let p = m["path"] else {
-                a.problem(expected: "a `path`", found: "none")
-                continue
-            }
-            guard let rel = p.string() else { continue }
-            let path =
-                rel.hasPrefix("/") || Timeline.isDataURI(rel)
-                ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardizedFileURL.path
-            if let i = m["index"] {
-                guard Timeline.isFontFile(path) else {
-                    i.problem(expected: "no `index`: only a font collection (.ttc, .otc) has faces to choose")
-                    continue
-                }
-                guard let index = i.number(in: 0...65535, rangeText: "a face number 0...65535"), index == index.rounded() else {
-                    if case .number = i.value { i.problem(expected: "a whole face number") }
-                    continue
-                }
-                fontIndices[name] = Int(index)
-            }
-            if let c = m["colorspace"] {
-                guard Timeline.isVideoFile(path) else {
-                    c.problem(expected: "no `colorspace`: only a video asset has a YUV matrix to choose")
-                    continue
-                }
-                guard case .string(let word) = c.value, let matrix = VideoColorspace(rawValue: word) else {
-                    c.problem(expected: "one of " + VideoColorspace.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
-                    continue
-                }
-                clipMatrices[name] = matrix
-            }
-            assets[name] = path
-        }
-        return assets
     }
 
     /// Top-level layers from this many on are decoded on two threads.
@@ -601,71 +383,4 @@ final class TimelineDecoder {
         return true
     }
 
-    /// An animation's timing; a group's child (`inGroup`) ignores its own `removedOnCompletion`.
-    func decodeTiming(_ m: JSONMembers, inGroup: Bool) -> MediaTiming? {
-        var t = MediaTiming()
-        var ok = true
-        func number(_ key: String, _ range: ClosedRange<Double>, _ text: String, _ set: (Double) -> Void) {
-            guard let n = m[key] else { return }
-            if let v = n.number(in: range, rangeText: text) { set(v) } else { ok = false }
-        }
-        number("beginTime", -1e9...1e9, "a time in seconds") { t.beginTime = $0 }
-        number("duration", 0...1e9, "a duration in 0...1000000000 seconds") { t.duration = $0 }
-        if t.duration > 0, t.duration < 1e-6 {
-            m["duration"]?.problem(expected: "0 (meaning 0.25 s) or at least 0.000001 seconds")
-            ok = false
-        }
-        number("speed", -1e9...1e9, Self.speedText) { t.speed = $0 }
-        number("timeOffset", -1e9...1e9, "a time in seconds") { t.timeOffset = $0 }
-        number("repeatDuration", 0...1e9, "a duration of 0 or more seconds") { t.repeatDuration = $0 }
-        if let r = m["repeatCount"] {
-            if case .string("infinity") = r.value {
-                t.repeatCount = .infinity
-            } else if let v = r.number(in: 0...1e9, rangeText: "a repeat count in 0...1000000000, or \"infinity\"") {
-                t.repeatCount = v
-            } else {
-                ok = false
-            }
-        }
-        if let a = m["autoreverses"] { if let v = a.bool() { t.autoreverses = v } else { ok = false } }
-        if t.repeatCount > 0, t.repeatDuration > 0, let r = m["repeatDuration"] {
-            r.warn("`repeatCount` and `repeatDuration` both set: the smaller active duration wins")
-        }
-        if let r = m["removedOnCompletion"] { if let v = r.bool() { t.removedOnCompletion = v } else { ok = false } }
-        if let f = m["fillMode"] {
-            if let name = f.choice(FillMode.allCases.map(\.rawValue)) {
-                t.fillMode = FillMode(rawValue: name)!
-            } else {
-                ok = false
-            }
-            if t.removedOnCompletion, !inGroup, t.fillMode == .forwards || t.fillMode == .both {
-                f.warn(
-                    "fillMode `\(t.fillMode.rawValue)` holds nothing after the end while `removedOnCompletion` is true (the default); set it to false"
-                )
-            }
-        }
-        return ok ? t : nil
-    }
-
-    func decodeTimingFunction(_ node: JSONNode) -> TimingFunction? {
-        if case .array(let items) = node.value, items.count == 4 {
-            let v = items.compactMap { if case .number(let n) = $0 { return n } else { return nil } }
-            guard v.count == 4 else {
-                node.problem(expected: "control points [x1, y1, x2, y2] (numbers)")
-                return nil
-            }
-            // Core Animation accepts any x; clamping keeps the curve a function of time.
-            let x1 = min(max(v[0], 0), 1)
-            let x2 = min(max(v[2], 0), 1)
-            if x1 != v[0] || x2 != v[2] {
-                node.warn(
-                    "control point x values \(v[0]) and \(v[2]) are clamped into 0...1 (\(x1) and \(x2)) so the curve stays a function of time"
-                )
-            }
-            return TimingFunction(x1, v[1], x2, v[3])
-        }
-        let names = TimingFunction.named.keys.sorted()
-        guard let name = node.choice(names) else { return nil }
-        return TimingFunction.named[name]
-    }
 }
