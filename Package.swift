@@ -46,9 +46,12 @@ let package = Package(
         // Optimised in debug builds too: the tests hold large and hostile files to time limits,
         // and unoptimised parsing of a 20 MB file takes most of them.
         .target(name: "ReelJSON", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        .target(name: "ReelTimeline", dependencies: ["ReelJSON", "ReelLayers", "ReelCore"]),
+        .target(name: "ReelTimeline", dependencies: ["ReelLayers", "ReelCore"]),
+        .target(name: "ReelFormat", dependencies: ["ReelJSON", "ReelTimeline", "ReelLayers", "ReelCore"]),
         // Lottie animations read with their JSON paths and mapped onto the layer model.
-        .target(name: "ReelLottie", dependencies: ["CDuktape", "CZip", "ReelJSON", "ReelText", "ReelTimeline", "ReelCore"]),
+        .target(
+            name: "ReelLottie",
+            dependencies: ["CDuktape", "CZip", "ReelJSON", "ReelText", "ReelTimeline", "ReelFormat", "ReelCore"]),
         .target(
             name: "ReelRaster", dependencies: ["ReelCore", .product(name: "ComplexModule", package: "swift-numerics")]),
         // Caption files (SRT, WebVTT, word-timed JSON) read into cues, words and styles.
@@ -58,19 +61,21 @@ let package = Package(
         .target(
             name: "Reel",
             dependencies: [
-                "ReelCaptions", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelLottie", "ReelRaster", "ReelRender",
+                "ReelCaptions", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelFormat", "ReelLottie", "ReelRaster",
+                "ReelRender",
                 "ReelText", "ReelMedia"
             ]),
-        .target(name: "ReelBuilder", dependencies: ["ReelJSON", "ReelTimeline", "ReelLayers", "ReelCore"]),
+        .target(name: "ReelBuilder", dependencies: ["ReelJSON", "ReelTimeline", "ReelFormat", "ReelLayers", "ReelCore"]),
         // Each input kind as the fuzzer drives it and the tests replay its corpus; not part of the product.
-        .target(name: "ReelFuzzEntries", dependencies: ["Reel", "ReelCore", "ReelLottie", "ReelMedia", "ReelTimeline"]),
+        .target(
+            name: "ReelFuzzEntries", dependencies: ["Reel", "ReelCore", "ReelLottie", "ReelMedia", "ReelTimeline", "ReelFormat"]),
         // Replays the committed fuzz corpora without libFuzzer (`bin/test`).
         .executableTarget(name: "ReelFuzzReplay", dependencies: ["ReelFuzzEntries"]),
         // `reel studio`: the browser preview's server and its page.
         .target(
             name: "ReelStudio",
             dependencies: [
-                "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelMedia", "ReelRender", "ReelTimeline",
+                "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelMedia", "ReelRender", "ReelTimeline", "ReelFormat",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
             ],
@@ -80,7 +85,8 @@ let package = Package(
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "Reel", "ReelBuilder", "ReelCore", "ReelJSON", "ReelLottie", "ReelMedia", "ReelTimeline", "ReelCPUCheck",
+                "Reel", "ReelBuilder", "ReelCore", "ReelJSON", "ReelLottie", "ReelMedia", "ReelTimeline", "ReelFormat",
+                "ReelCPUCheck",
                 "ReelStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
@@ -90,8 +96,11 @@ let package = Package(
         .testTarget(name: "ReelJSONTests", dependencies: ["ReelJSON"]),
         .testTarget(name: "ReelCaptionsTests", dependencies: ["ReelCaptions", "ReelCore"]),
         .testTarget(
-            name: "ReelLottieTests", dependencies: ["ReelLottie", "Reel", "ReelTimeline", "ReelLayers", "ReelJSON", "ReelCore"]),
-        .testTarget(name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),
+            name: "ReelLottieTests",
+            dependencies: ["ReelLottie", "Reel", "ReelTimeline", "ReelFormat", "ReelLayers", "ReelJSON", "ReelCore"]),
+        .testTarget(name: "ReelFormatTests", dependencies: ["ReelFormat", "ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),
+        .testTarget(
+            name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelFormat", "ReelJSON", "ReelLayers", "ReelCore"]),
         // What several test targets share (a seeded generator); not part of the product.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelTextTests", dependencies: ["ReelText", "ReelCore", "CFontStack"]),
@@ -99,7 +108,7 @@ let package = Package(
         .testTarget(
             name: "ReelRenderTests",
             dependencies: [
-                "ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelMedia", "Reel",
+                "ReelRender", "ReelRaster", "ReelLayers", "ReelCore", "ReelTimeline", "ReelFormat", "ReelMedia", "Reel",
                 "ReelTestSupport", "CFontStack", "ReelCaptions", "ReelText"
             ],
             exclude: ["Goldens"]),
@@ -108,11 +117,12 @@ let package = Package(
         .testTarget(
             name: "ReelTests",
             dependencies: [
-                "Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelJSON", "ReelBuilder", "ReelCore", "ReelCLI",
+                "Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelFormat", "ReelJSON", "ReelBuilder", "ReelCore", "ReelCLI",
                 "ReelTestSupport"
             ]),
         .testTarget(
-            name: "ReelBuilderTests", dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline"])
+            name: "ReelBuilderTests",
+            dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelFormat"])
     ]
 )
 

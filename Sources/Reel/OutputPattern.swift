@@ -1,4 +1,5 @@
 import Foundation
+import ReelFormat
 import ReelJSON
 import ReelTimeline
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelFormat
 import ReelLottie
 import ReelTimeline
 

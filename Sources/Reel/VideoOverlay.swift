@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelFormat
 import ReelLayers
 import ReelLottie
 import ReelMedia

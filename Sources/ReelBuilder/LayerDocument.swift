@@ -1,4 +1,5 @@
 import ReelCore
+import ReelFormat
 import ReelJSON
 import ReelLayers
 import ReelTimeline

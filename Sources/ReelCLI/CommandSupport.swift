@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reel
+import ReelFormat
 import ReelMedia
 import ReelTimeline
 

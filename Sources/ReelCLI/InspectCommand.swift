@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reel
+import ReelFormat
 import ReelTimeline
 
 /// `reel inspect`: presentation values at a time, as JSON.

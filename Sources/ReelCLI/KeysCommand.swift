@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelFormat
 import ReelLottie
 import ReelTimeline
 

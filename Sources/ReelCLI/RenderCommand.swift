@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Reel
 import ReelCore
+import ReelFormat
 import ReelMedia
 import ReelTimeline
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelFormat
 import ReelTimeline
 
 /// `--set NAME=VALUE`: a value for one of the timeline's template variables (repeatable, the

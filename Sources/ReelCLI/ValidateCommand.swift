@@ -1,6 +1,7 @@
 import ArgumentParser
 import Reel
 import ReelCore
+import ReelFormat
 import ReelTimeline
 
 /// `reel validate`: every problem of a timeline file at once.

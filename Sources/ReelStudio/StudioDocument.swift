@@ -1,6 +1,7 @@
 import Foundation
 import Reel
 import ReelCore
+import ReelFormat
 import ReelJSON
 import ReelLayers
 import ReelMedia

@@ -2,17 +2,17 @@ import ReelLayers
 
 /// Where an animation's key path leads from the layer it is attached to: through
 /// `sublayers.ID.` and `mask.` steps to a property of that layer or of one below it.
-struct AnimationTarget: Hashable, Sendable {
-    enum Step: Hashable, Sendable {
+public struct AnimationTarget: Hashable, Sendable {
+    public enum Step: Hashable, Sendable {
         case sublayer(String)
         case mask
     }
 
-    let steps: [Step]
-    let property: LayerProperty
+    public let steps: [Step]
+    public let property: LayerProperty
 
     /// Resolves `keyPath`; nil when it names no animatable property.
-    init?(_ keyPath: String) {
+    public init?(_ keyPath: String) {
         // Most key paths name the layer's own key: no steps to split off.
         if !keyPath.hasPrefix("mask.") && !keyPath.hasPrefix("sublayers.") {
             if let property = LayerProperty.filterValue(keyPath) ?? LayerProperty.emitterCellValue(keyPath) {
@@ -48,11 +48,11 @@ struct AnimationTarget: Hashable, Sendable {
         self.property = property
     }
 
-    static func == (a: AnimationTarget, b: AnimationTarget) -> Bool {
+    public static func == (a: AnimationTarget, b: AnimationTarget) -> Bool {
         a.steps == b.steps && a.property.keyPath == b.property.keyPath
     }
 
-    func hash(into h: inout Hasher) {
+    public func hash(into h: inout Hasher) {
         h.combine(steps)
         h.combine(property.keyPath)
     }

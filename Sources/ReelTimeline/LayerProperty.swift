@@ -483,7 +483,7 @@ public final class LayerProperty: DeclaredProperty<Layer>, @unchecked Sendable {
 
     /// Components of a transform; a transform with shear has none, and reads as identity
     /// (validation rejects component animations on such a transform before any frame is drawn).
-    static func components(_ m: Transform3D) -> TransformComponents {
+    public static func components(_ m: Transform3D) -> TransformComponents {
         TransformComponents(m) ?? .identity
     }
 }

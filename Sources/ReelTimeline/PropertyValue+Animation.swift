@@ -5,7 +5,7 @@ import ReelCore
 extension PropertyValue {
     /// Whether this value and `b` differ in shape so they cannot be mixed number by number:
     /// paths of different elements (or a path and none), lists of different lengths.
-    func differsInShape(from b: PropertyValue) -> Bool {
+    public func differsInShape(from b: PropertyValue) -> Bool {
         switch (self, b) {
         case (.path(let x?), .path(let y?)): return !x.hasSameElements(as: y)
         case (.path(nil), .path(.some)), (.path(.some), .path(nil)): return true

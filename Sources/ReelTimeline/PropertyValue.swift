@@ -47,7 +47,7 @@ public enum PropertyValue: Hashable, Sendable {
 
     /// The numbers the value is made of, in a fixed order (a path's: its points' x and y): what
     /// interpolation, addition, splines and paced distances work on. Empty for values that step.
-    var components: [Double] {
+    public var components: [Double] {
         switch self {
         case .number(let v): return [v]
         case .point(let p): return [p.x, p.y]

@@ -1,6 +1,5 @@
 import Foundation
 import ReelCore
-import ReelJSON
 import ReelLayers
 
 extension Timeline {
@@ -12,7 +11,7 @@ extension Timeline {
 
     /// The limits of `problems()` over a list of top-level layers (the decoder checks them
     /// before it has a timeline).
-    static func limitProblems(of layers: [AnimatedLayer]) -> [TimelineProblem] {
+    public static func limitProblems(of layers: [AnimatedLayer]) -> [TimelineProblem] {
         var problems: [TimelineProblem] = []
         for i in layers.indices { layers[i].collectLimitProblems(path: "layers[\(i)]", into: &problems) }
         let drawn = layers.reduce(0) { $0 + $1.drawnLayerCount }
@@ -36,7 +35,7 @@ extension AnimatedLayer {
             problems.append(
                 TimelineProblem(
                     path: path + ".opacity", expected: "an opacity in 0...1",
-                    found: JSONValue.number(layer.opacity).kindDescription))
+                    found: TimelineProblem.describe(layer.opacity)))
         }
         let stroke = layer.shape.stroke
         if let shape = layer.shape.path, !stroke.evenDashes.isEmpty {

@@ -12,7 +12,7 @@ extension Timeline {
     }
 
     /// The id path of every player layer (`group/clip`), the names a sound's `duck` may go under.
-    static func playerPaths(of layers: [AnimatedLayer]) -> [String] {
+    public static func playerPaths(of layers: [AnimatedLayer]) -> [String] {
         var paths: [String] = []
         func visit(_ layers: [AnimatedLayer], _ path: String) {
             for layer in layers {

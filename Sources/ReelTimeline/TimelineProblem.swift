@@ -14,6 +14,11 @@ public struct TimelineProblem: Hashable, Sendable, CustomStringConvertible {
         self.suggestion = suggestion
     }
 
+    /// A number as a problem's `found` says it: "the number 3", "the number 1.5".
+    public static func describe(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? "the number \(Int(n))" : "the number \(n)"
+    }
+
     public var description: String {
         let at = path.isEmpty ? "the document" : path
         // A warning has no expectation, only what was found.

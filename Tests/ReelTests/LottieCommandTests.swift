@@ -160,7 +160,7 @@ import Testing
               {"ty": 4, "ind": 1, "ip": 0, "op": 10, "st": 0,
                "ks": {"r": {"a": 0, "k": 0, "x": "noSuchGlobal * 90"}},
                "ef": [{"ty": 23, "nm": "Turbulent Displace", "ef": []}],
-               "sy": [{"ty": 1, "nm": "Drop Shadow"}],
+               "sy": [{"ty": 3, "nm": "Outer Glow"}],
                "shapes": [{"ty": "rc", "p": {"a": 0, "k": [10, 10]}, "s": {"a": 0, "k": [8, 8]}, "r": {"a": 0, "k": 0}},
                           {"ty": "fl", "c": {"a": 0, "k": [1, 1, 1, 1]}, "o": {"a": 0, "k": 100}}]}]}
             """#
@@ -169,7 +169,7 @@ import Testing
         #expect(validate.status == 0, "\(validate.stderr)")
         for path in [
             "layers[0].ks.r.x: the expression fails at frame 0: ReferenceError", "layers[0].ef[0]: effect \"Turbulent Displace\"",
-            "layers[0].sy: layer styles"
+            "layers[0].sy[0]: layer style \"Outer Glow\" is not supported"
         ] {
             #expect(validate.stderr.contains("warning: \(path)"), "\(validate.stderr)")
         }

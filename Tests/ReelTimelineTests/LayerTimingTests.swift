@@ -3,6 +3,7 @@ import ReelCore
 import ReelLayers
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 /// Layers as timing objects (CALayer adopts CAMediaTiming), and animation speeds of 0 and

@@ -3,6 +3,7 @@ import ReelCore
 import ReelLayers
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 /// A `CAEmitterLayer`'s particles as core-animation.md gives them: births evenly spaced by the

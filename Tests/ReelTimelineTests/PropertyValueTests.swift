@@ -4,6 +4,7 @@ import ReelJSON
 import ReelLayers
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 /// Property values say what they hold, from the file to the layer, and each kind animates by

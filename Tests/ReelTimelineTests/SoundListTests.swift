@@ -1,6 +1,7 @@
 import ReelCore
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 /// The timeline's `audio` as one sound or a list (the extensions page, "Sound"): every key

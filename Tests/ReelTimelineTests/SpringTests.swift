@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 @Suite struct SpringTests {

@@ -3,6 +3,7 @@ import ReelCore
 import ReelLayers
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 /// The model's limits are a check of the model (`Timeline.problems`): a timeline built in code

@@ -3,6 +3,7 @@ import ReelCore
 import ReelLayers
 import Testing
 
+@testable import ReelFormat
 @testable import ReelTimeline
 
 /// Core Animation's timing rules, each against values worked out by hand.
