@@ -1,6 +1,7 @@
 import ReelCore
 import ReelLayers
 import ReelMedia
+import ReelRaster
 import ReelRender
 import ReelTimeline
 
@@ -20,7 +21,10 @@ public final class FrameRenderer {
     private var lastTree: Layer?
     private var keptFrame: VideoFrame?
     /// A whole RGBA frame, made the first time a frame cannot be drawn in bands.
-    private var wholeFrame: PixelBuffer?
+    var wholeFrame: PixelBuffer?
+    /// A motion-blurred frame's sums and the picture of one sub-frame, made at the first.
+    var exposure: Exposure?
+    var subframe: PixelBuffer?
     /// The clip under every other layer whose frames go to the encoder as they are where no
     /// other layer covers them (`underlyingClip`); nil when there is none.
     private lazy var underlying: String? = Self.underlyingClip(of: timeline, assets: assets)
@@ -67,7 +71,9 @@ public final class FrameRenderer {
 
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
-        render(timeline.presentation(at: time), into: buffer)
+        let trees = exposedTrees(at: time)
+        guard trees.count == 1 else { return average(trees, into: buffer) }
+        render(trees[0], into: buffer)
     }
 
     /// Renders an evaluated layer tree (coordinates in points, the canvas's scale) into
@@ -84,7 +90,12 @@ public final class FrameRenderer {
     /// from the second such frame on, a kept copy of its pixels is copied (the stills of a
     /// title once it has settled cost a copy).
     public func render(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
-        let tree = timeline.presentation(at: time)
+        let trees = exposedTrees(at: time)
+        guard trees.count == 1 else {
+            lastTree = nil
+            return try encodeAverage(of: trees, converter: converter, into: frame)
+        }
+        let tree = trees[0]
         let unchanged = lastTree == tree
         if unchanged, let kept = keptFrame {
             try frame.copyPixels(from: kept)
@@ -239,8 +250,16 @@ public final class FrameRenderer {
     /// and the draw stage is the rest. Each step's cost is kept for `layerCosts()`.
     func render(time: Double, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord, origin: UInt64) throws
     {
-        var tree: Layer?
-        record[.evaluate] = Stopwatch.measure(from: origin) { tree = timeline.presentation(at: time) }
+        var trees: [Layer] = []
+        record[.evaluate] = Stopwatch.measure(from: origin) { trees = exposedTrees(at: time) }
+        guard trees.count == 1 else {
+            record[.draw] = try Stopwatch.measure(from: origin) {
+                try encodeAverage(of: trees, converter: converter, into: frame)
+            }
+            lastPlan = nil
+            return
+        }
+        let tree: Layer? = trees[0]
         if let name = underlying,
             try render(tree!, over: name, converter: converter, into: frame, record: &record, origin: origin)
         {
@@ -303,7 +322,7 @@ public final class FrameRenderer {
         for sublayer in tree.sublayers { fetchFrames(of: sublayer, from: videos) }
     }
 
-    private func plan(_ tree: Layer) -> FramePlan {
+    func plan(_ tree: Layer) -> FramePlan {
         planner.plan(tree, width: timeline.canvas.pixelWidth, height: timeline.canvas.pixelHeight, scale: timeline.canvas.scale)
     }
 }

@@ -39,8 +39,14 @@ extension TimelineDecoder {
         if let s = m["scale"], let v = s.number(in: 0.01...16, rangeText: positive + " up to 16") { scale = v }
         var background = Color.black
         if let b = m["background"], case .color(let c)? = ValueKind.color.decode(b) { background = c }
+        var motionBlur: MotionBlur?
+        if let mb = m["motionBlur"] {
+            guard let decoded = MotionBlurCoding.decode(mb) else { return nil }
+            motionBlur = decoded
+        }
         guard let width, let height, let duration else { return nil }
-        let canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
+        var canvas = Canvas(width: width, height: height, fps: fps, duration: duration, background: background, scale: scale)
+        canvas.motionBlur = motionBlur
         let (pw, ph) = (canvas.pixelWidth, canvas.pixelHeight)
         if pw < 1 || ph < 1 || pw > 16384 || ph > 16384 {
             node.problem(expected: "a pixel size (width x height x scale) from 1 to 16384 each way", found: "\(pw)x\(ph) pixels")

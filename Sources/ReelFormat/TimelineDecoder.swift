@@ -47,7 +47,7 @@ final class TimelineDecoder {
     static let rootKeys = ["$schema", "version", "name", "variables", "canvas", "assets", "audio", "layers"]
     static let audioKeys = ["id", "asset", "start", "volume", "fadeIn", "fadeOut", "trimStart", "duration", "duck"]
     static let duckKeys = ["under", "level", "attack", "release"]
-    static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity"]
+    static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity", "motionBlur"]
     static let assetKeys = ["path", "index", "colorspace"]
     static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
     /// Every key a layer object may have, in order for suggestions and as a set for lookups.

@@ -13,6 +13,8 @@ public struct Canvas: Hashable, Sendable {
     public var background: Color
     /// Pixels per point (as `contentsScale`); the video is `width * scale` by `height * scale` pixels.
     public var scale: Double
+    /// The whole frame exposed over a shutter (Reel extension); nil: each frame at its time.
+    public var motionBlur: MotionBlur?
 
     public init(
         width: Double, height: Double, fps: FrameRate = FrameRate(numerator: 30), duration: Double,
@@ -32,6 +34,12 @@ public struct Canvas: Hashable, Sendable {
 
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     public var pixelHeight: Int { Int((height * scale).rounded()) }
+
+    /// The times whose pictures make the frame at `time`: the shutter's sub-frame times
+    /// under motion blur, else the time itself.
+    public func exposure(at time: Double) -> [Double] {
+        motionBlur?.exposure(at: time, fps: fps, duration: duration) ?? [time]
+    }
 
     /// `round(fps * duration)`.
     public var frameCount: Int { fps.frameCount(for: duration) }

@@ -1,0 +1,42 @@
+import ReelCore
+import ReelLayers
+import ReelMedia
+import ReelRaster
+import ReelTimeline
+
+/// Motion blur on the canvas: a frame is the average of the pictures drawn at its shutter's
+/// sub-frame times (extension-rules.md). Where every sub-frame's layer tree is the same, the
+/// average of equal pictures is that picture, so it is drawn once.
+extension FrameRenderer {
+    /// The layer trees whose pictures make the frame at `time`: one when the canvas has no
+    /// motion blur or nothing moves over the shutter.
+    func exposedTrees(at time: Double) -> [Layer] {
+        let times = timeline.canvas.exposure(at: time)
+        let first = timeline.presentation(at: times[0])
+        guard times.count > 1 else { return [first] }
+        let trees = [first] + times.dropFirst().map { timeline.presentation(at: $0) }
+        return trees.allSatisfy({ $0 == first }) ? [first] : trees
+    }
+
+    /// The average of the pictures of `trees` written into `buffer` (the canvas's pixel size),
+    /// per premultiplied channel with the rounding the rule gives.
+    func average(_ trees: [Layer], into buffer: PixelBuffer) {
+        let sums = exposure ?? Exposure(width: buffer.width, height: buffer.height)
+        exposure = sums
+        let picture = subframe ?? makeBuffer()
+        subframe = picture
+        for tree in trees {
+            render(tree, into: picture)
+            sums.add(picture)
+        }
+        sums.average(into: buffer)
+    }
+
+    /// The average of `trees` converted whole into `frame`.
+    func encodeAverage(of trees: [Layer], converter: ColorConverter, into frame: VideoFrame) throws {
+        let buffer = wholeFrame ?? makeBuffer()
+        wholeFrame = buffer
+        average(trees, into: buffer)
+        try converter.convert(buffer, rows: 0..<buffer.height, into: frame)
+    }
+}
