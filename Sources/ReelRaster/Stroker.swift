@@ -50,9 +50,35 @@ public enum Stroker {
             for piece in pieces[first..<min(first + unionRun, pieces.count)] {
                 Outline(halfWidth: halfWidth, style: style, tolerance: tolerance).add(piece, to: &polygons)
             }
-            result += FillRule.nonZero.trapezoids(of: polygons.compactMap { Path.project($0, through: h) })
+            let device = polygons.compactMap { Path.project($0, through: h) }
+            result += FillRule.nonZero.trapezoids(of: visible.map { Self.cut(device, to: $0) } ?? device)
         }
         return result
+    }
+
+    /// `polygons` cut to `visible` grown by two pixels: a polygon inside is kept as it is, one
+    /// outside left out, one across the edge clipped (its winding is kept inside the cut). A
+    /// wide stroke far larger than what shows (a round cap thousands of pixels across) then
+    /// unites only the corners that show.
+    static func cut(_ polygons: [[Point]], to visible: PixelRect) -> [[Point]] {
+        let box = Rect(
+            x: Double(visible.x) - 2, y: Double(visible.y) - 2, width: Double(visible.width) + 4,
+            height: Double(visible.height) + 4)
+        let corners = [
+            Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY), Point(x: box.maxX, y: box.maxY),
+            Point(x: box.minX, y: box.maxY)
+        ]
+        return polygons.compactMap { polygon in
+            guard let bounds = Rect(bounding: polygon) else { return nil }
+            if bounds.minX >= box.minX, bounds.maxX <= box.maxX, bounds.minY >= box.minY, bounds.maxY <= box.maxY {
+                return polygon
+            }
+            guard bounds.maxX > box.minX, bounds.minX < box.maxX, bounds.maxY > box.minY, bounds.minY < box.maxY else {
+                return nil
+            }
+            let cut = Path.clip(polygon, toConvex: corners)
+            return cut.isEmpty ? nil : cut
+        }
     }
 
     /// Pieces (dashes, subpaths) united into one coverage at a time.

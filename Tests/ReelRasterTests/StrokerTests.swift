@@ -67,6 +67,30 @@ import Testing
         #expect(abs(area / exact - 1) < 0.005, "\(area) against \(exact)")
     }
 
+    /// A stroke far wider than what shows (round caps and joins hundreds of pixels across over
+    /// a 24-pixel window) is cut to the window before its parts are united: the window's
+    /// coverage is the uncut stroke's, byte for byte, from far fewer corners.
+    @Test func aStrokeCutToWhatShowsCoversItAsTheWholeDoes() {
+        var path = Path()
+        path.move(to: Point(x: 0, y: 0))
+        path.cubic(to: Point(x: 30, y: 25), control1: Point(x: 40, y: -60), control2: Point(x: -20, y: 90))
+        path.line(to: Point(x: 5, y: 40))
+        let style = StrokeStyle(lineWidth: 500, lineCap: .round, lineJoin: .round)
+        let transform = Transform3D.scale(1.7, 1.1)
+        let window = PixelRect(x: 20, y: 18, width: 24, height: 24)
+        let pieces = PathPieces(path: path, tolerance: Stroker.localTolerance(transform)).cut(style)
+        let tolerance = Stroker.localTolerance(transform)
+        let whole = Stroker.outline(of: pieces, style: style, transform: transform, tolerance: tolerance)
+        let cut = Stroker.outline(of: pieces, style: style, transform: transform, tolerance: tolerance, visible: window)
+        let a = Rasterizer().mask(whole, clip: window)
+        let b = Rasterizer().mask(cut, clip: window)
+        for y in window.y..<window.maxY {
+            for x in window.x..<window.maxX { #expect(a.value(x: x, y: y) == b.value(x: x, y: y), "(\(x), \(y))") }
+        }
+        let (cutCorners, wholeCorners) = (cut.reduce(0) { $0 + $1.count }, whole.reduce(0) { $0 + $1.count })
+        #expect(cutCorners * 4 < wholeCorners, "\(cutCorners) corners against \(wholeCorners)")
+    }
+
     @Test func capsExtendOpenEnds() {
         var path = Path()
         path.move(to: Point(x: 100, y: 100))
