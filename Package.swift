@@ -121,6 +121,12 @@ let package = Package(
                 "ReelTestSupport"
             ]),
         .testTarget(
+            name: "ReelCLITests",
+            dependencies: [
+                "ReelCLI", "Reel", "ReelBuilder", "ReelMedia", "ReelTimeline", "ReelFormat", "ReelJSON", "ReelCore",
+                "ReelTestSupport"
+            ]),
+        .testTarget(
             name: "ReelBuilderTests",
             dependencies: ["ReelBuilder", "Reel", "ReelCore", "ReelJSON", "ReelLayers", "ReelTimeline", "ReelFormat"])
     ]

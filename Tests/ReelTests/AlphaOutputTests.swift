@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// The formats with alpha, checked through the `reel` binary and decoded back by the ffmpeg

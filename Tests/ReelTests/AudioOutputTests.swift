@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Sound beside the video, through the `reel` binary, checked with the ffmpeg tools: a track

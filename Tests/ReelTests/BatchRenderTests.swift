@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// `reel render T --data ROWS -o 'out/{NAME}.mp4'` and `reel validate T --data ROWS` through the

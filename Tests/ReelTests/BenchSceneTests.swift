@@ -1,6 +1,7 @@
 import Foundation
 import ReelFormat
 import ReelJSON
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// `reel render --video CLIP --captions FILE` and the overlay defects a new user met: a clip

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelTestSupport
 import Testing
 
 /// Particles as a user renders them: the same bytes at any thread count, and a render cut into

@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// Every timeline in `Timelines/` validates and renders on a fresh clone, with no script run

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// Lottie's path modifiers against a reference player: each file in

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelRender
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// Every opaque format, written by the `reel` binary and decoded back with libav

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// `--set` end to end: the same template renders what each value says, and a value the

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Text end to end through `reel`: the same timeline with shipped font files renders the same

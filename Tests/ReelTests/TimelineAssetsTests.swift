@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -3,6 +3,7 @@ import Reel
 import ReelBuilder
 import ReelCore
 import ReelMedia
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

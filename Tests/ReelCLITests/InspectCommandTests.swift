@@ -1,5 +1,6 @@
 import Foundation
 import ReelJSON
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

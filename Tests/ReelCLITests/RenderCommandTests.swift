@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// `reel render` from the command line: outputs, refusals, options.

@@ -1,5 +1,6 @@
 import Foundation
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 @Suite struct FrameCommandTests {

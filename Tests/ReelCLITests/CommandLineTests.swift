@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// What every command-line tool has, and the messages a new user reads first: the version, a

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelMedia
+import ReelTestSupport
 import Testing
 
 /// A Lottie file as a user brings it: plain, as a dotLottie or a Telegram sticker, imported

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder of its own for one test, removed by the caller.
-func makeScratchDirectory() -> URL {
+public func makeScratchDirectory() -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
@@ -9,7 +9,7 @@ func makeScratchDirectory() -> URL {
 
 /// 1 s at 10 fps, 160x96: an #FF8800 square sliding right over a dark background, and a
 /// rotating, fading card with a border and a sublayer (group opacity) for the determinism test.
-let slidingSquareTimeline = #"""
+public let slidingSquareTimeline = #"""
     {
       "canvas": {"width": 160, "height": 96, "fps": 10, "duration": 1, "background": "#1E1E28"},
       "layers": [
@@ -28,9 +28,9 @@ let slidingSquareTimeline = #"""
 /// Where the built `reel` executable is: beside the test bundle in the build folder.
 /// How much longer than usual a time limit in a test may be: REEL_TEST_TIME_SCALE, which
 /// `bin/sanitize` sets because instrumented code runs several times slower; 1 otherwise.
-let testTimeScale = ProcessInfo.processInfo.environment["REEL_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1
+public let testTimeScale = ProcessInfo.processInfo.environment["REEL_TEST_TIME_SCALE"].flatMap(Double.init) ?? 1
 
-func reelExecutable() -> URL {
+public func reelExecutable() -> URL {
     var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
         let candidate = dir.appendingPathComponent("reel")
@@ -44,7 +44,7 @@ func reelExecutable() -> URL {
 /// Runs `reel` with `arguments`; returns its exit status, stdout and stderr. With `timeout`,
 /// a run still going after that many seconds is terminated (and ends by SIGTERM); `environment`
 /// adds variables to the test's own.
-func runReel(
+public func runReel(
     _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil, environment: [String: String] = [:]
 ) throws -> (status: Int32, stdout: String, stderr: String) {
     let result = try runProgram(reelExecutable(), arguments, in: directory, timeout: timeout, environment: environment)
@@ -52,7 +52,7 @@ func runReel(
 }
 
 /// Runs `program` with `arguments`; returns its exit status, stdout's bytes and stderr.
-func runProgram(
+public func runProgram(
     _ program: URL, _ arguments: [String], in directory: URL? = nil, timeout: Double? = nil,
     environment: [String: String] = [:]
 ) throws -> (status: Int32, stdout: Data, stderr: String) {
