@@ -32,6 +32,14 @@ extension FrameRenderer {
         sums.average(into: buffer)
     }
 
+    /// The frame at `time` drawn whole and converted whole into `frame`.
+    func encodeWhole(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
+        let buffer = wholeFrame ?? makeBuffer()
+        wholeFrame = buffer
+        render(time: time, into: buffer)
+        try converter.convert(buffer, rows: 0..<buffer.height, into: frame)
+    }
+
     /// The average of `trees` converted whole into `frame`.
     func encodeAverage(of trees: [Layer], converter: ColorConverter, into frame: VideoFrame) throws {
         let buffer = wholeFrame ?? makeBuffer()

@@ -71,6 +71,7 @@ public final class FrameRenderer {
 
     /// Renders the frame at `time` seconds into `buffer`.
     public func render(time: Double, into buffer: PixelBuffer) {
+        if drawsTransition(at: time) { return renderTransition(at: time, into: buffer) }
         let trees = exposedTrees(at: time)
         guard trees.count == 1 else { return average(trees, into: buffer) }
         render(trees[0], into: buffer)
@@ -90,6 +91,10 @@ public final class FrameRenderer {
     /// from the second such frame on, a kept copy of its pixels is copied (the stills of a
     /// title once it has settled cost a copy).
     public func render(time: Double, converter: ColorConverter, into frame: VideoFrame) throws {
+        if drawsTransition(at: time) {
+            lastTree = nil
+            return try encodeWhole(time: time, converter: converter, into: frame)
+        }
         let trees = exposedTrees(at: time)
         guard trees.count == 1 else {
             lastTree = nil
@@ -250,6 +255,11 @@ public final class FrameRenderer {
     /// and the draw stage is the rest. Each step's cost is kept for `layerCosts()`.
     func render(time: Double, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord, origin: UInt64) throws
     {
+        if drawsTransition(at: time) {
+            record[.draw] = try Stopwatch.measure(from: origin) { try encodeWhole(time: time, converter: converter, into: frame) }
+            lastPlan = nil
+            return
+        }
         var trees: [Layer] = []
         record[.evaluate] = Stopwatch.measure(from: origin) { trees = exposedTrees(at: time) }
         guard trees.count == 1 else {

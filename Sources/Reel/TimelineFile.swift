@@ -1,6 +1,7 @@
 import Foundation
 import ReelFormat
 import ReelLottie
+import ReelMedia
 import ReelTimeline
 
 /// The one way a timeline file comes in, for every command: read and checked, its own
@@ -25,7 +26,9 @@ public enum TimelineFile {
                     _ = try TemplateVariables.resolve(.object([]), set: variables, file: path)
                     timeline = lottie
                 } else {
-                    timeline = try Timeline.load(contentsOf: path, variables: variables)
+                    var sources = Self.sceneSources
+                    sources.opening = [URL(fileURLWithPath: path).standardizedFileURL.path]
+                    timeline = try Timeline.load(contentsOf: path, variables: variables, scenes: sources)
                 }
             } else {
                 timeline = try VideoOverlay.load(path, overlay: overlay, variables: variables)
@@ -46,4 +49,13 @@ public enum TimelineFile {
         guard problems.isEmpty else { throw TimelineError(file: timeline.file, problems: problems, warnings: timeline.warnings) }
         return timeline
     }
+
+    /// Scenes' sources as every command opens them: a Lottie file or a Reel timeline, found by
+    /// content; a clip's length read from the file.
+    static let sceneSources = SceneSources(
+        openTimeline: { path, sources throws(TimelineError) in
+            if let lottie = try LottieFile.open(path) { return lottie }
+            return try Timeline.load(contentsOf: path, scenes: sources)
+        },
+        clipLength: { path in (try? VideoClip(path: path))?.info.duration })
 }

@@ -12,10 +12,11 @@ extension Timeline {
     public static func decode(
         _ text: String, file: String = "<timeline>", name: String = "timeline",
         baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil,
-        variables: [String: TemplateValue] = [:]
+        variables: [String: TemplateValue] = [:], scenes: SceneSources = .reelFilesOnly
     ) throws(TimelineError) -> Timeline {
         let json = try TemplateVariables.resolve(parse(text, file: file), set: variables, file: file)
-        return try decode(json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults)
+        return try decode(
+            json: json, file: file, name: name, baseDirectory: baseDirectory, canvasDefaults: canvasDefaults, scenes: scenes)
     }
 
     /// JSON text parsed, or its syntax error said of the document, at its line and column,
@@ -56,9 +57,11 @@ extension Timeline {
     /// Decodes a timeline document already parsed (an imported file's, made in memory).
     public static func decode(
         json: consuming JSONValue, file: String = "<timeline>", name: String = "timeline",
-        baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil
+        baseDirectory: String = FileManager.default.currentDirectoryPath, canvasDefaults: Canvas.Defaults? = nil,
+        scenes: SceneSources = .reelFilesOnly
     ) throws(TimelineError) -> Timeline {
-        let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults).decode(json, defaultName: name)
+        let result = TimelineDecoder(baseDirectory: baseDirectory, canvasDefaults: canvasDefaults, sceneSources: scenes)
+            .decode(json, defaultName: name)
         JSONValue.releaseInBackground(consume json)
         guard var timeline = result.timeline else {
             var error = TimelineError(file: file, problems: result.problems, warnings: result.warnings)
@@ -72,12 +75,14 @@ extension Timeline {
     /// Reads and validates a timeline file, reporting every problem at once.
     /// `variables` are values of the timeline's template variables (`--set`), by name.
     public static func load(
-        contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil, variables: [String: TemplateValue] = [:]
+        contentsOf path: String, canvasDefaults: Canvas.Defaults? = nil, variables: [String: TemplateValue] = [:],
+        scenes: SceneSources = .reelFilesOnly
     ) throws(TimelineError) -> Timeline {
         let url = URL(fileURLWithPath: path)
         return try decode(
             readText(path), file: path, name: url.deletingPathExtension().lastPathComponent,
-            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults, variables: variables)
+            baseDirectory: url.deletingLastPathComponent().path, canvasDefaults: canvasDefaults, variables: variables,
+            scenes: scenes)
     }
 
     /// A timeline file's text: refused when too large, unreadable or not UTF-8.

@@ -6,10 +6,13 @@ import ReelTimeline
 
 /// The `canvas` and the `assets` it draws from.
 extension TimelineDecoder {
-    func decodeCanvas(_ node: JSONNode) -> Canvas? {
+    /// `durationIfMissing`: the duration a canvas without one takes (scenes give it later).
+    func decodeCanvas(_ node: JSONNode, durationIfMissing: Double? = nil) -> Canvas? {
         guard let m = node.object(allowed: Self.canvasKeys) else { return nil }
         func required(_ key: String) -> JSONNode? {
-            if m[key] == nil, canvasDefaults == nil { node.problem(expected: "`\(key)`", found: "none") }
+            if m[key] == nil, canvasDefaults == nil, key != "duration" || durationIfMissing == nil {
+                node.problem(expected: "`\(key)`", found: "none")
+            }
             return m[key]
         }
         let positive = "a positive number"
@@ -20,7 +23,7 @@ extension TimelineDecoder {
             ?? canvasDefaults.map { Double($0.height) }
         let duration =
             required("duration")?.number(in: 0.001...86400, rangeText: "a duration in seconds, 0.001...86400")
-            ?? canvasDefaults?.duration
+            ?? canvasDefaults?.duration ?? (m["duration"] == nil ? durationIfMissing : nil)
         var fps = canvasDefaults?.fps ?? FrameRate(numerator: 30)
         if let f = m["fps"] {
             if case .number(let v) = f.value, let rate = FrameRate(v) {

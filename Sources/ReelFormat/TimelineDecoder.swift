@@ -39,12 +39,18 @@ final class TimelineDecoder {
     /// What the canvas takes where the file leaves it out (a clip's, with `--video`).
     let canvasDefaults: Canvas.Defaults?
 
-    init(baseDirectory: String, canvasDefaults: Canvas.Defaults? = nil) {
+    /// How scenes' timeline and clip sources are opened.
+    let sceneSources: SceneSources
+    /// Files scenes bring (their timelines' assets, their clips), by asset name.
+    var sceneAssets: [String: String] = [:]
+
+    init(baseDirectory: String, canvasDefaults: Canvas.Defaults? = nil, sceneSources: SceneSources = .reelFilesOnly) {
         self.baseDirectory = baseDirectory
         self.canvasDefaults = canvasDefaults
+        self.sceneSources = sceneSources
     }
 
-    static let rootKeys = ["$schema", "version", "name", "variables", "canvas", "assets", "audio", "layers"]
+    static let rootKeys = ["$schema", "version", "name", "variables", "canvas", "assets", "audio", "layers", "scenes"]
     static let audioKeys = ["id", "asset", "start", "volume", "fadeIn", "fadeOut", "trimStart", "duration", "duck"]
     static let duckKeys = ["under", "level", "attack", "release"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity", "motionBlur"]
@@ -101,8 +107,11 @@ final class TimelineDecoder {
         if let v = members["version"], v.value != .number(1) { v.problem(expected: "1 (the only format version so far)") }
         let name = members["name"]?.string() ?? defaultName
         var canvas: Canvas?
+        // With scenes, the canvas's duration may be left out: the scenes' length.
+        let hasScenes = members["scenes"] != nil
+        let lengthFromScenes = hasScenes && (members["canvas"].map { $0.value["duration"] == nil } ?? false)
         if let c = members["canvas"] {
-            canvas = decodeCanvas(c)
+            canvas = decodeCanvas(c, durationIfMissing: hasScenes ? 1 : nil)
             if case .object = c.value, let g = c.value["allowsGroupOpacity"] {
                 groupOpacityDefault = c.child("allowsGroupOpacity", g).bool() ?? true
             }
@@ -119,8 +128,13 @@ final class TimelineDecoder {
         var layers: [AnimatedLayer] = []
         if let l = members["layers"] {
             layers = decodeLayers(l, inParallel: true)
-        } else {
+        } else if !hasScenes {
             root.problem(expected: "a `layers` array", found: "none")
+        }
+        var scenes: [Scene] = []
+        if let s = members["scenes"], let c = canvas {
+            scenes = decodeScenes(s, canvas: c) ?? []
+            if lengthFromScenes, !scenes.isEmpty { canvas?.duration = Timeline.length(of: scenes) }
         }
         checkDucks(audio, layers: layers)
         if let declared = members["assets"], case .object(let entries) = declared.value {
@@ -134,7 +148,7 @@ final class TimelineDecoder {
             }
         }
         // The model's own limits, as every source of a timeline has them checked (`Timeline.problems`).
-        for problem in Timeline.limitProblems(of: layers) { report.add(problem) }
+        for problem in Timeline.limitProblems(of: layers) + Timeline.limitProblems(of: scenes) { report.add(problem) }
         guard let canvas, report.problems.isEmpty else {
             var declared = assetPaths
             for name in audioAssetNames { declared[name] = nil }
@@ -142,7 +156,9 @@ final class TimelineDecoder {
                 timeline: nil, problems: report.problems, warnings: report.warnings,
                 assetFiles: AssetFiles(paths: declared, audio: audio, root: baseDirectory))
         }
+        assets.merge(sceneAssets) { mine, _ in mine }
         var timeline = Timeline(name: name, canvas: canvas, assets: assets, layers: layers, assetsRoot: baseDirectory)
+        timeline.scenes = scenes
         timeline.fontIndices = fontIndices.filter { assets[$0.key] != nil }
         timeline.clipMatrices = clipMatrices.filter { assets[$0.key] != nil }
         timeline.audio = audio
@@ -196,7 +212,7 @@ final class TimelineDecoder {
         return halves
     }
 
-    private func decodeLayers(_ node: JSONNode, inParallel: Bool = false) -> [AnimatedLayer] {
+    func decodeLayers(_ node: JSONNode, inParallel: Bool = false) -> [AnimatedLayer] {
         guard let items = node.array() else { return [] }
         var seen: Set<String> = []
         var layers: [AnimatedLayer] = []

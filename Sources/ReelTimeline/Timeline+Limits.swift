@@ -7,7 +7,19 @@ extension Timeline {
     /// code): opacities in 0...1, dash patterns that lay at most `StrokeStyle.maximumDashes`
     /// dashes along their path, at most `AnimatedLayer.maximumDrawnLayers` layers drawn in a
     /// frame. Each problem at the JSON path the value would have in a timeline file.
-    public func problems() -> [TimelineProblem] { Self.limitProblems(of: layers) }
+    public func problems() -> [TimelineProblem] { Self.limitProblems(of: layers) + Self.limitProblems(of: scenes) }
+
+    /// The limits over the scenes' layers, each at its path in the file (`scenes[K].layers[I]`).
+    public static func limitProblems(of scenes: [Scene]) -> [TimelineProblem] {
+        var problems: [TimelineProblem] = []
+        for k in scenes.indices {
+            let content = scenes[k].content
+            for i in content.sublayers.indices {
+                content.sublayers[i].collectLimitProblems(path: "scenes[\(k)].layers[\(i)]", into: &problems)
+            }
+        }
+        return problems
+    }
 
     /// The limits of `problems()` over a list of top-level layers (the decoder checks them
     /// before it has a timeline).

@@ -20,6 +20,9 @@ public struct Timeline: Hashable, Sendable {
     public var assetsRoot: String
     /// Top-level layers, back to front, in canvas coordinates.
     public var layers: [AnimatedLayer]
+    /// The scenes the video is made of, placed end to end with their overlaps (`scenes`, a
+    /// Reel extension); empty for a timeline of root layers alone.
+    public var scenes: [Scene] = []
     /// The sounds that play with the timeline (its `audio` entry: one or a list), each named by its asset.
     public var audio: [AudioTrack] = []
     /// Assets given on the command line (`--video CLIP`): checked as files, but not held to the
@@ -123,12 +126,12 @@ public struct Timeline: Hashable, Sendable {
 
     /// The layer tree at `time`, under a root layer the size of the canvas that fills it with the
     /// background, with `contentsAreFlipped` worked out for every layer.
+    /// The scenes showing at `time` (`scene.ID`, back to front) lie beneath the root layers.
     public func presentation(at time: Double) -> Layer {
-        var root = Layer(id: "canvas")
-        root.bounds = Rect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        root.position = Point(x: canvas.width / 2, y: canvas.height / 2)
+        var root = canvasRoot()
         root.backgroundColor = canvas.background
-        root.sublayers = layers.map { $0.presentation(at: time) }
+        root.sublayers = showingScenes(at: time).map { scenes[$0].content.presentation(at: time) }
+        root.sublayers += layers.map { $0.presentation(at: time) }
         root.resolveFlips()
         return root
     }
