@@ -54,6 +54,7 @@ extension TimelineDecoder {
             container.masksToBounds = true
             var content = AnimatedLayer(model: container)
             var length: Double?
+            var sounds: [AudioTrack] = []
             switch sources[0] {
             case "layers":
                 content.sublayers = decodeLayers(m["layers"]!)
@@ -61,6 +62,7 @@ extension TimelineDecoder {
             case "timeline":
                 guard let (source, own) = openSceneTimeline(m["timeline"]!) else { continue }
                 content.sublayers = [Self.fitted(source, in: canvas)]
+                sounds = source.audio
                 length = own
             default:
                 guard let (player, own) = sceneClip(m["video"]!, id: id, canvas: canvas) else { continue }
@@ -81,7 +83,9 @@ extension TimelineDecoder {
                 transition = decoded
             }
             transitionNodes.append(m["transition"])
-            scenes.append(Scene(id: id, content: content, duration: duration, transition: transition))
+            var scene = Scene(id: id, content: content, duration: duration, transition: transition)
+            scene.sounds = sounds
+            scenes.append(scene)
         }
         guard scenes.count == items.count else { return nil }
         var fine = true

@@ -14,6 +14,8 @@ public struct Scene: Hashable, Sendable {
     public var duration: Double
     /// From this scene to the next; nil on the last.
     public var transition: SceneTransition?
+    /// Its timeline source's `audio`, in the scene's own time (its clips' sound comes with their layers).
+    public var sounds: [AudioTrack] = []
 
     public init(id: String, content: AnimatedLayer, start: Double = 0, duration: Double, transition: SceneTransition? = nil) {
         self.id = id

@@ -7,8 +7,9 @@ extension Timeline {
 
     /// The sounds of a render: the timeline's `audio` (or `replacing` it, `--audio`), and the
     /// sound of every playing player layer whose clip `hasSound`.
+    /// With scenes, each scene's sounds play while it shows (`sceneSounds`).
     public func sounds(replacing given: AudioTrack? = nil, hasSound: (String) -> Bool) -> [AudioTrack] {
-        (given.map { [$0] } ?? audio) + playerSounds.filter { hasSound($0.path) }
+        (given.map { [$0] } ?? audio + sceneSounds) + (playerSounds + scenePlayerSounds).filter { hasSound($0.path) }
     }
 
     /// The id path of every player layer (`group/clip`), the names a sound's `duck` may go under.
@@ -33,7 +34,10 @@ extension Timeline {
     /// stands still or runs backward (a ≤ 0), are silent, as are layers under a `timeRemap`
     /// (their time is not a line through the timeline's; extensions.md's sound of a remapped
     /// clip, where it advances at speed 1, is not yet followed).
-    public var playerSounds: [AudioTrack] {
+    public var playerSounds: [AudioTrack] { playerSounds(of: layers) }
+
+    /// The sounds of the player layers among `layers` (see `playerSounds`).
+    func playerSounds(of layers: [AnimatedLayer]) -> [AudioTrack] {
         var sounds: [AudioTrack] = []
         func visit(_ layers: [AnimatedLayer], _ path: String, a: Double, c: Double) {
             for layer in layers {

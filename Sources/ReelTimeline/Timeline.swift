@@ -50,7 +50,7 @@ public struct Timeline: Hashable, Sendable {
 
     /// The files it names and the folder they must lie in, to be checked.
     public var assetFiles: AssetFiles {
-        AssetFiles(paths: assets, audio: audio, root: assetsRoot, commandLine: commandLineAssets)
+        AssetFiles(paths: assets, audio: audio + scenes.flatMap(\.sounds), root: assetsRoot, commandLine: commandLineAssets)
     }
 
     public init(
