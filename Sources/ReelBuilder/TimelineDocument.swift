@@ -53,6 +53,41 @@ public struct TimelineDocument: Encodable {
         return copy
     }
 
+    /// A timeline of scenes (`scenes(_:)`), lasting as long as they do, with root `layers` above them all.
+    public init(
+        name: String = "timeline", width: Double, height: Double, fps: Double = 30, background: String = "#000000",
+        scale: Double = 1, @LayerBuilder layers: () -> [LayerDocument] = { [] }
+    ) {
+        let canvas: JSONValue = .object([
+            ("width", width.json), ("height", height.json), ("fps", fps.json), ("background", background.json),
+            ("scale", scale.json)
+        ])
+        document = .object([
+            ("version", 1.json), ("name", name.json), ("canvas", canvas), ("layers", .array(layers().map(\.document)))
+        ])
+    }
+
+    /// The document with the top-level `key` set to `value` (appended when absent).
+    func replacing(_ key: String, _ value: JSONValue) -> TimelineDocument {
+        var copy = self
+        guard case .object(var members) = document else { return self }
+        if let i = members.firstIndex(where: { $0.key == key }) {
+            members[i].value = value
+        } else {
+            members.append((key, value))
+        }
+        copy.document = .object(members)
+        return copy
+    }
+
+    /// The document with the canvas's `key` set to `value`.
+    func replacingCanvas(_ key: String, _ value: JSONValue) -> TimelineDocument {
+        guard case .object(var canvas)? = document["canvas"] else { return self }
+        canvas.removeAll { $0.key == key }
+        canvas.append((key, value))
+        return replacing("canvas", .object(canvas))
+    }
+
     /// The timeline's JSON text, indented.
     public var jsonText: String { document.pretty() }
 
