@@ -98,11 +98,14 @@ let package = Package(
         .testTarget(
             name: "ReelLottieTests",
             dependencies: ["ReelLottie", "Reel", "ReelTimeline", "ReelFormat", "ReelLayers", "ReelJSON", "ReelCore"]),
-        .testTarget(name: "ReelFormatTests", dependencies: ["ReelFormat", "ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore"]),
         .testTarget(
-            name: "ReelTimelineTests", dependencies: ["ReelTimeline", "ReelFormat", "ReelJSON", "ReelLayers", "ReelCore"]),
-        // What several test targets share (a seeded generator); not part of the product.
-        .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
+            name: "ReelFormatTests",
+            dependencies: ["ReelFormat", "ReelTimeline", "ReelJSON", "ReelLayers", "ReelCore", "ReelTestSupport"]),
+        .testTarget(
+            name: "ReelTimelineTests",
+            dependencies: ["ReelTimeline", "ReelFormat", "ReelJSON", "ReelLayers", "ReelCore", "ReelTestSupport"]),
+        // What several test targets share (seeded randomness, running reel, timelines from text); not part of the product.
+        .target(name: "ReelTestSupport", dependencies: ["ReelFormat", "ReelTimeline"], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelTextTests", dependencies: ["ReelText", "ReelCore", "CFontStack"]),
         .testTarget(name: "ReelRasterTests", dependencies: ["ReelRaster", "ReelCore", "ReelTestSupport"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import ReelFormat
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -1,3 +1,4 @@
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelTestSupport
 import ReelTimeline
 import Testing
 

@@ -1,25 +1,11 @@
 import Foundation
 import ReelCore
 import ReelLayers
+import ReelTestSupport
 import Testing
 
 @testable import ReelFormat
 @testable import ReelTimeline
-
-func timeline(_ layers: String, canvas: String = #""canvas": {"width": 200, "height": 100, "fps": 10, "duration": 2}"#) throws
-    -> Timeline
-{
-    try Timeline.decode("{\(canvas), \"layers\": \(layers)}", file: "test.json")
-}
-
-func problems(_ text: String) -> [TimelineProblem] {
-    do {
-        _ = try Timeline.decode(text, file: "test.json")
-        return []
-    } catch {
-        return error.problems
-    }
-}
 
 @Suite struct TimelineDecodingTests {
     @Test func decodesLayersWithCoreAnimationNames() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelLayers
+import ReelTestSupport
 import Testing
 
 @testable import ReelFormat

@@ -1,5 +1,6 @@
 import ReelCore
 import ReelLayers
+import ReelTestSupport
 import Testing
 
 @testable import ReelTimeline

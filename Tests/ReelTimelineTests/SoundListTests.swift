@@ -1,4 +1,5 @@
 import ReelCore
+import ReelTestSupport
 import Testing
 
 @testable import ReelFormat
