@@ -121,7 +121,7 @@ let package = Package(
             name: "ReelTests",
             dependencies: [
                 "Reel", "ReelMedia", "ReelRender", "ReelTimeline", "ReelFormat", "ReelJSON", "ReelBuilder", "ReelCore", "ReelCLI",
-                "ReelTestSupport"
+                "ReelTestSupport", "ReelRaster"
             ]),
         .testTarget(
             name: "ReelCLITests",

@@ -13,7 +13,7 @@ extension FrameRenderer {
     func exposedTrees(at time: Double) -> [Layer] {
         let times = timeline.canvas.exposure(at: time)
         let first = timeline.presentation(at: times[0])
-        guard times.count > 1 else { return [first] }
+        guard times.count > 1 else { return [blurringLayers(first, at: time)] }
         let trees = [first] + times.dropFirst().map { timeline.presentation(at: $0) }
         return trees.allSatisfy({ $0 == first }) ? [first] : trees
     }
@@ -46,5 +46,33 @@ extension FrameRenderer {
         wholeFrame = buffer
         average(trees, into: buffer)
         try converter.convert(buffer, rows: 0..<buffer.height, into: frame)
+    }
+
+    /// `tree`, the frame at `time`, with each layer blurred on its own replaced by a stand-in
+    /// that shows the average of its pictures over its shutter. A layer whose picture is the
+    /// same at every sub-frame time is left as it is (the average of equal pictures).
+    func blurringLayers(_ tree: Layer, at time: Double) -> Layer {
+        guard let pictures = blurredPictures else { return tree }
+        pictures.pictures = [:]
+        var out = tree
+        let canvas = timeline.canvas
+        for (n, site) in blurSites.enumerated() {
+            // Root layers lie above the scenes showing at each time.
+            func path(at t: Double) -> [Int] { [site.path[0] + timeline.showingScenes(at: t).count] + site.path.dropFirst() }
+            let times = site.blur.exposure(at: time, fps: canvas.fps, duration: canvas.duration)
+            let alone = times.map { LayerMotionBlur.isolated(timeline.presentation(at: $0), path: path(at: $0)) }
+            guard alone.contains(where: { $0 != alone[0] }) else { continue }
+            let average = makeBuffer()
+            self.average(alone, into: average)
+            let name = "reel.motionBlur.\(n)@\(time)"
+            guard
+                let stand = LayerMotionBlur.standIn(
+                    in: out, path: path(at: time), name: name, width: canvas.pixelWidth, height: canvas.pixelHeight,
+                    scale: canvas.scale)
+            else { continue }
+            pictures.pictures[name] = Image(pixels: average, mipmapped: false)
+            out = stand
+        }
+        return out
     }
 }

@@ -25,6 +25,10 @@ public final class FrameRenderer {
     /// A motion-blurred frame's sums and the picture of one sub-frame, made at the first.
     var exposure: Exposure?
     var subframe: PixelBuffer?
+    /// The layers blurred on their own (none when the canvas blurs the whole frame) and the
+    /// pictures their averages lend the planner, by name.
+    let blurSites: [LayerMotionBlur.Site]
+    let blurredPictures: BlurredPictures?
     /// The clip under every other layer whose frames go to the encoder as they are where no
     /// other layer covers them (`underlyingClip`); nil when there is none.
     private lazy var underlying: String? = Self.underlyingClip(of: timeline, assets: assets)
@@ -40,7 +44,17 @@ public final class FrameRenderer {
     init(timeline: Timeline, assets: DrawingAssets, keepsShadows: Bool, drawsByRows: Bool, cullsHidden: Bool = true) {
         self.timeline = timeline
         self.assets = assets
-        planner = FramePlanner(assets: assets, keepsShadows: keepsShadows, cullsHidden: cullsHidden)
+        blurSites = timeline.canvas.motionBlur == nil ? LayerMotionBlur.sites(in: timeline.layers) : []
+        var drawing = assets
+        if blurSites.isEmpty {
+            blurredPictures = nil
+        } else {
+            let pictures = BlurredPictures(clips: assets.videos)
+            blurredPictures = pictures
+            drawing = DrawingAssets(
+                images: assets.images, typesetter: assets.typesetter, videos: pictures, captions: assets.captions)
+        }
+        planner = FramePlanner(assets: drawing, keepsShadows: keepsShadows, cullsHidden: cullsHidden)
         executor = PlanExecutor(drawsByRows: drawsByRows)
     }
 

@@ -55,7 +55,7 @@ final class TimelineDecoder {
     static let duckKeys = ["under", "level", "attack", "release"]
     static let canvasKeys = ["width", "height", "fps", "duration", "background", "scale", "allowsGroupOpacity", "motionBlur"]
     static let assetKeys = ["path", "index", "colorspace"]
-    static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask"] + layerTimingKeys
+    static let layerStructureKeys = ["id", "class", "sublayers", "animations", "mask", "motionBlur"] + layerTimingKeys
     /// Every key a layer object may have, in order for suggestions and as a set for lookups.
     static let layerKeyNames = layerStructureKeys + LayerProperty.layerKeys
     static let layerKeySet = Set(layerKeyNames)
@@ -295,6 +295,7 @@ final class TimelineDecoder {
         if let v = m["beginTime"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.beginTime = v }
         if let v = m["speed"]?.number(in: -1e9...1e9, rangeText: Self.speedText) { animated.timing.speed = v }
         if let v = m["timeOffset"]?.number(in: -1e9...1e9, rangeText: "a time in seconds") { animated.timing.timeOffset = v }
+        if let b = m["motionBlur"], let blur = MotionBlurCoding.decode(b) { animated.motionBlur = blur }
         animated.animations = m["animations"].map { decodeAnimations($0, on: animated) } ?? []
         return animated
     }

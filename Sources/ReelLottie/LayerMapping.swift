@@ -112,6 +112,8 @@ struct LayerMapping {
         }
         holder.sublayers.append(content)
         visibility(node, on: wrapper)
+        // A layer with After Effects' motion blur switch on is exposed over the composition's shutter.
+        if node["mb"]?.value == .bool(true) || node.number("mb") == 1 { wrapper.set("motionBlur", context.motionBlur) }
         if let bm = node.number("bm"), bm != 0 {
             let modes = [
                 "normal", "multiply", "screen", "overlay", "darken", "lighten", "colorDodge", "colorBurn", "hardLight",

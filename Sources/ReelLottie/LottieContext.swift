@@ -1,3 +1,5 @@
+import ReelJSON
+
 /// What every mapping shares while one file is imported.
 struct LottieContext {
     let writer: AnimationWriter
@@ -5,6 +7,9 @@ struct LottieContext {
     /// Colours are 0...255 in files from Bodymovin before 4.1.9, 0...1 after.
     let colorScale: Double
     let budget: LayerBudget
+    /// The composition's shutter (`mb`: `sa` angle, `sp` phase, `spf` samples a frame) as a
+    /// layer's `motionBlur` takes it: what a layer with `mb` gets.
+    var motionBlur: JSONValue = .bool(true)
 
     /// A Lottie colour (`[r, g, b]` or `[r, g, b, a]`) as the timeline's `[r, g, b, a]`, opaque:
     /// a paint's opacity is its own property.

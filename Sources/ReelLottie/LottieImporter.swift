@@ -86,9 +86,10 @@ public enum LottieImporter {
             for member in members { if let p = slots[member.key]?["p"] { report.slots[member.key] = p } }
         }
         let version = root.string("v") ?? "5.0.0"
-        let context = LottieContext(
+        var context = LottieContext(
             writer: AnimationWriter(fps: fr), report: report,
             colorScale: Self.isBefore419(version) ? 255 : 1, budget: LayerBudget(LayerMapping.maximumLayers))
+        if let mb = root["mb"] { context.motionBlur = Self.shutter(mb) }
         let assets = LottieAssets(root, packaged: packaged, baseDirectory: baseDirectory)
         guard let layerList = root["layers"], layerList.isArray else {
             (root["layers"] ?? root).problem(expected: "`layers`, an array")
@@ -128,5 +129,15 @@ public enum LottieImporter {
     static func isBefore419(_ version: String) -> Bool {
         let parts = version.split(separator: ".").map { Int($0) ?? 0 }
         return parts.lexicographicallyPrecedes([4, 1, 9])
+    }
+
+    /// The composition's motion blur settings (`sa` shutter angle, `sp` shutter phase, `spf`
+    /// samples a frame) within the ranges Reel takes; what is missing keeps Reel's default.
+    static func shutter(_ mb: LottieNode) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let a = mb.number("sa") { members.append(("shutterAngle", .number(min(max(a, 0), 720)))) }
+        if let p = mb.number("sp") { members.append(("shutterPhase", .number(min(max(p, -360), 360)))) }
+        if let n = mb.number("spf") { members.append(("samples", .number(min(max(n.rounded(), 1), 64)))) }
+        return .object(members)
     }
 }

@@ -75,6 +75,9 @@ public enum LottieSupport {
             name: "Effects", level: .partly,
             notes: "Gaussian blur, drop shadow, fill, tint; any other effect is named and left out"),
         .init(
+            name: "Motion blur (`mb`)", level: .yes,
+            notes: "A layer's switch exposes it over the composition's shutter (`sa`, `sp`, `spf`), as Reel's layer motionBlur"),
+        .init(
             name: "Layer styles (`sy`)", level: .partly,
             notes:
                 "Drop shadow as the layer's shadow; stroke as the outlines stroked beneath a shape layer's content; others named"),

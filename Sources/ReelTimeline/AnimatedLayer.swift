@@ -8,6 +8,8 @@ public struct AnimatedLayer: Hashable, Sendable {
     public var sublayers: [AnimatedLayer]
     /// The layer's own timing: its animations and sublayers run in its local time.
     public var timing = LayerTiming()
+    /// This layer's subtree exposed over a shutter (Reel extension `motionBlur` on a layer).
+    public var motionBlur: MotionBlur?
     /// The mask layer, animated on its own (its `mask` in `model` is empty).
     public var mask: AnimatedLayer? {
         get { maskStorage.first }
