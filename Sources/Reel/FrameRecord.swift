@@ -12,6 +12,9 @@ public struct FrameRecord: Sendable {
     /// The worker's whole time on the frame, measured around its stages (evaluate to
     /// convert) as a check that the stages account for it.
     public var workerTotal = StageTime()
+    /// Pictures drawn to make the frame: 1, or more for motion blur's sub-frames and a
+    /// transition's scenes drawn apart.
+    public var pictures = 1
 
     public init(frame: Int, worker: Int) {
         self.frame = frame

@@ -57,17 +57,18 @@ extension FrameRenderer {
         var out = tree
         let canvas = timeline.canvas
         for (n, site) in blurSites.enumerated() {
-            // Root layers lie above the scenes showing at each time.
-            func path(at t: Double) -> [Int] { [site.path[0] + timeline.showingScenes(at: t).count] + site.path.dropFirst() }
+            guard let here = site.path(in: timeline, at: time) else { continue }
             let times = site.blur.exposure(at: time, fps: canvas.fps, duration: canvas.duration)
-            let alone = times.map { LayerMotionBlur.isolated(timeline.presentation(at: $0), path: path(at: $0)) }
+            let alone = times.map {
+                LayerMotionBlur.isolated(timeline.presentation(at: $0), path: site.path(in: timeline, at: $0))
+            }
             guard alone.contains(where: { $0 != alone[0] }) else { continue }
             let average = makeBuffer()
             self.average(alone, into: average)
             let name = "reel.motionBlur.\(n)@\(time)"
             guard
                 let stand = LayerMotionBlur.standIn(
-                    in: out, path: path(at: time), name: name, width: canvas.pixelWidth, height: canvas.pixelHeight,
+                    in: out, path: here, name: name, width: canvas.pixelWidth, height: canvas.pixelHeight,
                     scale: canvas.scale)
             else { continue }
             pictures.pictures[name] = Image(pixels: average, mipmapped: false)

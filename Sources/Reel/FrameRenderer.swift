@@ -25,6 +25,8 @@ public final class FrameRenderer {
     /// A motion-blurred frame's sums and the picture of one sub-frame, made at the first.
     var exposure: Exposure?
     var subframe: PixelBuffer?
+    /// Pictures drawn so far through `render(_:into:)` (what a profile counts per frame).
+    var drawnPictures = 0
     /// The layers blurred on their own (none when the canvas blurs the whole frame) and the
     /// pictures their averages lend the planner, by name.
     let blurSites: [LayerMotionBlur.Site]
@@ -44,7 +46,7 @@ public final class FrameRenderer {
     init(timeline: Timeline, assets: DrawingAssets, keepsShadows: Bool, drawsByRows: Bool, cullsHidden: Bool = true) {
         self.timeline = timeline
         self.assets = assets
-        blurSites = timeline.canvas.motionBlur == nil ? LayerMotionBlur.sites(in: timeline.layers) : []
+        blurSites = timeline.canvas.motionBlur == nil ? LayerMotionBlur.sites(in: timeline) : []
         var drawing = assets
         if blurSites.isEmpty {
             blurredPictures = nil
@@ -94,6 +96,7 @@ public final class FrameRenderer {
     /// Renders an evaluated layer tree (coordinates in points, the canvas's scale) into
     /// `buffer`, the canvas's pixel size. Pixels the tree leaves uncovered become transparent.
     func render(_ tree: Layer, into buffer: PixelBuffer) {
+        drawnPictures += 1
         executor.run(plan(tree), into: buffer)
     }
 
@@ -269,17 +272,22 @@ public final class FrameRenderer {
     /// and the draw stage is the rest. Each step's cost is kept for `layerCosts()`.
     func render(time: Double, converter: ColorConverter, into frame: VideoFrame, record: inout FrameRecord, origin: UInt64) throws
     {
+        let drawnBefore = drawnPictures
         if drawsTransition(at: time) {
             record[.draw] = try Stopwatch.measure(from: origin) { try encodeWhole(time: time, converter: converter, into: frame) }
+            record.pictures = drawnPictures - drawnBefore
             lastPlan = nil
             return
         }
         var trees: [Layer] = []
         record[.evaluate] = Stopwatch.measure(from: origin) { trees = exposedTrees(at: time) }
+        // The layers blurred on their own were drawn while evaluating; the frame is one more.
+        record.pictures = drawnPictures - drawnBefore + (trees.count == 1 ? 1 : 0)
         guard trees.count == 1 else {
             record[.draw] = try Stopwatch.measure(from: origin) {
                 try encodeAverage(of: trees, converter: converter, into: frame)
             }
+            record.pictures = drawnPictures - drawnBefore
             lastPlan = nil
             return
         }

@@ -11,35 +11,66 @@ import ReelTimeline
 /// operator, where the layer lies in the drawing order. Its ancestors' own drawing and every
 /// other layer stay at the frame's time.
 struct LayerMotionBlur {
-    /// Where a blurred layer lies: indices into `sublayers` from the canvas root, and its settings.
+    /// Where a blurred layer lies: under a root layer or a scene, the indices into
+    /// `sublayers` below it, and its settings.
     struct Site {
+        enum Root {
+            case layer(Int)
+            case scene(Int)
+        }
+        let root: Root
         let path: [Int]
         let blur: MotionBlur
+
+        /// Its path from the canvas at `time`, where the scenes showing lie beneath the root
+        /// layers; nil when its scene does not show then.
+        func path(in timeline: Timeline, at time: Double) -> [Int]? {
+            let showing = timeline.showingScenes(at: time)
+            switch root {
+            case .layer(let i): return [showing.count + i] + path
+            case .scene(let k): return showing.firstIndex(of: k).map { [$0] + path }
+            }
+        }
     }
 
-    /// The outermost blurred layers of `layers` (a blurred layer inside one is blurred with it).
-    static func sites(in layers: [AnimatedLayer]) -> [Site] {
+    /// The outermost blurred layers of `timeline`'s root layers and scenes (a blurred layer
+    /// inside one is blurred with it).
+    static func sites(in timeline: Timeline) -> [Site] {
         var sites: [Site] = []
-        func visit(_ layers: [AnimatedLayer], _ path: [Int]) {
+        func visit(_ layers: [AnimatedLayer], _ root: Site.Root, _ path: [Int]) {
             for (i, layer) in layers.enumerated() {
                 if let blur = layer.motionBlur {
-                    sites.append(Site(path: path + [i], blur: blur))
+                    sites.append(Site(root: root, path: path + [i], blur: blur))
                 } else {
-                    visit(layer.sublayers, path + [i])
+                    visit(layer.sublayers, root, path + [i])
                 }
             }
         }
-        visit(layers, [])
+        for (i, layer) in timeline.layers.enumerated() {
+            if let blur = layer.motionBlur {
+                sites.append(Site(root: .layer(i), path: [], blur: blur))
+            } else {
+                visit(layer.sublayers, .layer(i), [])
+            }
+        }
+        for (k, scene) in timeline.scenes.enumerated() { visit(scene.content.sublayers, .scene(k), []) }
         return sites
     }
 
     /// `tree` with only the layer at `path` drawing: its ancestors keep their geometry and
     /// nothing else, the layer lands normally (its operator waits for the average).
-    static func isolated(_ tree: Layer, path: [Int]) -> Layer {
+    static func isolated(_ tree: Layer, path: [Int]?) -> Layer {
         var root = tree
         root.backgroundColor = nil
+        guard let path else {
+            root.sublayers = []
+            return root
+        }
         func strip(_ layer: inout Layer, _ rest: ArraySlice<Int>) {
-            guard let i = rest.first, i < layer.sublayers.count else { return }
+            guard let i = rest.first, i < layer.sublayers.count else {
+                layer.sublayers = []
+                return
+            }
             var child = layer.sublayers[i]
             if rest.count == 1 {
                 child.compositingFilter = .normal

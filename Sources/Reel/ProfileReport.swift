@@ -100,6 +100,25 @@ public struct ProfileReport: Sendable {
         Array(records.sorted { (total($0), $1.frame) > (total($1), $0.frame) }.prefix(count))
     }
 
+    /// Pictures drawn a frame, on average (more than 1 under motion blur and in transitions).
+    public var picturesPerFrame: Double {
+        Double(records.reduce(0) { $0 + $1.pictures }) / Double(max(records.count, 1))
+    }
+
+    /// Draw CPU by scene (`scene.ID`, from the layers drawn inside it), in milliseconds over
+    /// all frames drawn in one picture; transition frames draw their scenes apart, uncounted here.
+    public func scenes() -> [(scene: String, cpu: Double)] {
+        var sums: [String: UInt64] = [:]
+        for record in records {
+            for cost in record.layers {
+                let parts = cost.layer.split(separator: "/")
+                guard parts.count > 1, parts[1].hasPrefix("scene.") else { continue }
+                sums[String(parts[1]), default: 0] += cost.cpu
+            }
+        }
+        return sums.map { ($0.key, Double($0.value) / 1e6) }.sorted { $0.cpu > $1.cpu }
+    }
+
     /// The report as the terminal shows it.
     public func table(layers count: Int = 10) -> String {
         func ms(_ v: Double) -> String { String(format: "%8.2f", v) }
@@ -137,6 +156,16 @@ public struct ProfileReport: Sendable {
             "draw cpu by part: "
                 + parts().map { "\($0.part.rawValue) " + String(format: "%.2f ms/frame", $0.cpu / frames) }
                 .joined(separator: ", "))
+        if picturesPerFrame > 1 {
+            lines.append(
+                String(format: "pictures drawn: %.2f a frame (motion blur's sub-frames, transitions' scenes)", picturesPerFrame))
+        }
+        let sceneCosts = scenes()
+        if !sceneCosts.isEmpty {
+            lines.append(
+                "draw cpu by scene: "
+                    + sceneCosts.map { "\($0.scene) " + String(format: "%.2f ms", $0.cpu) }.joined(separator: ", "))
+        }
         if let p = particles() {
             lines.append(
                 String(
@@ -164,6 +193,8 @@ public struct ProfileReport: Sendable {
             "stages": stagesObject,
             "slowest_frames": slowest(5).map { ["frame": $0.frame, "ms": Double(total($0)) / 1e6] },
             "parts": parts().map { ["part": $0.part.rawValue, "cpu_ms": $0.cpu] },
+            "pictures_per_frame": picturesPerFrame,
+            "scenes": scenes().map { ["scene": $0.scene, "cpu_ms": $0.cpu] },
             "particles": particles().map { ["mean_per_frame": $0.mean, "max_per_frame": $0.max, "cpu_ms_per_frame": $0.cpu] }
                 ?? [:],
             "layers": layers().map {

@@ -90,4 +90,20 @@ import Testing
         #expect(light(0..<600, 0..<40) > 100)
         #expect(light(0..<60, 60..<360) > 50)
     }
+
+    /// Under motion blur and in transitions a frame is several pictures; scenes' drawing is summed by scene.
+    @Test func picturesAndScenesAreCounted() throws {
+        let flat = { (id: String, color: String) in
+            ##"{"id": "\##(id)", "duration": 1, "layers": [{"id": "bg", "frame": [0, 0, 40, 20], "backgroundColor": "\##(color)"}]"##
+        }
+        let text =
+            ##"{"canvas": {"width": 40, "height": 20, "fps": 10, "motionBlur": {"samples": 3}}, "scenes": [\##(flat("a", "#FF0000")), "transition": {"type": "fade"}}, \##(flat("b", "#0000FF"))}]}"##
+        let report = try FrameProfiler.profile(try Timeline.decode(text, file: "t.json"), threads: 1, encode: false)
+        #expect(report.records.count == 15)
+        // Still frames are drawn once; frames in the fade are 3 sub-frames of 2 scenes each.
+        #expect(report.records.first?.pictures == 1)
+        #expect(report.records.map(\.pictures).max() == 6)
+        #expect(report.picturesPerFrame > 1)
+        #expect(Set(report.scenes().map(\.scene)) == ["scene.a", "scene.b"])
+    }
 }

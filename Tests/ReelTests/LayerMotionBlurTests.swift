@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelFormat
 import ReelRaster
+import ReelRender
 import ReelTimeline
 import Testing
 
@@ -77,5 +78,18 @@ import Testing
         } catch let error {
             #expect(error.problems.first?.path == "layers[0].motionBlur.samples")
         }
+    }
+
+    @Test func aLayerInsideASceneIsBlurredInItsScenesTime() throws {
+        let box =
+            ##"{"id": "box", "bounds": [0, 0, 8, 8], "position": [10, 10], "backgroundColor": "#FFCC00", "motionBlur": true, "animations": [{"keyPath": "position.x", "fromValue": 10, "toValue": 50, "duration": 1}]}"##
+        let t = try Timeline.decode(
+            ##"{"canvas": {"width": 60, "height": 20, "fps": 10}, "scenes": [{"id": "a", "duration": 1, "layers": [\##(box)]}, {"id": "b", "duration": 1, "layers": [\##(box)]}]}"##,
+            file: "t.json")
+        // In the second scene (from 1 s), half a second in: the box's edge at 34, blurred over 2 points.
+        let renderer = FrameRenderer(timeline: t, assets: DrawingAssets())
+        let frame = renderer.render(time: 1.5)
+        #expect(frame.pixel(x: 34, y: 10).r > 0x10 && frame.pixel(x: 34, y: 10).r < 0xF0)
+        #expect(frame.pixel(x: 30, y: 10) == (255, 204, 0, 255))
     }
 }
