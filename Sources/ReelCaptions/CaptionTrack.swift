@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 
 /// A caption file read once: its cues in order of their start (a file's out-of-order cues
 /// sorted, equal starts kept in file order), what it is, and the lines `validate` warns about.
@@ -53,21 +54,19 @@ public final class CaptionTrack: Hashable, Sendable {
                 line: 0, expected: "a caption file: .srt, .vtt or word-timed .json",
                 found: "a file named \(URL(fileURLWithPath: path).lastPathComponent)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumFileBytes else {
-            throw CaptionError(
-                line: 0, expected: "a caption file of at most \(maximumFileBytes >> 20) MB", found: "\(size >> 20) MB")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CaptionError(line: 0, expected: "a readable file", found: "a file that could not be read")
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            var parser = Unicode.UTF8.ForwardParser()
-            var bytes = data.makeIterator()
-            var offset = 0
-            while case .valid(let s) = parser.parseScalar(from: &bytes) { offset += s.count }
-            let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            throw CaptionError(line: line, expected: "UTF-8 text", found: "bytes that are not UTF-8 at byte \(offset)")
+        let text: String
+        do {
+            text = try TextFile.text(path, limit: maximumFileBytes)
+        } catch {
+            switch error {
+            case .tooLarge(let size):
+                throw CaptionError(
+                    line: 0, expected: "a caption file of at most \(maximumFileBytes >> 20) MB", found: "\(size >> 20) MB")
+            case .unreadable:
+                throw CaptionError(line: 0, expected: "a readable file", found: "a file that could not be read")
+            case .notUTF8(let offset, let line):
+                throw CaptionError(line: line, expected: "UTF-8 text", found: "bytes that are not UTF-8 at byte \(offset)")
+            }
         }
         return try CaptionTrack(text, format: format)
     }

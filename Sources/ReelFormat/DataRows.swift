@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelJSON
 import ReelTimeline
 
@@ -142,8 +143,12 @@ final class JSONArrayRows: DataRows {
         try? file.seek(toOffset: 0)
         let data = (try? file.readToEnd()) ?? Data()
         try? file.close()
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw DataError(file: path, place: "the file", expected: "UTF-8 JSON", found: "bytes that are not UTF-8")
+        let text: String
+        do {
+            text = try TextFile.utf8(data)
+        } catch {
+            let at = if case .notUTF8(let byte, let line) = error { " at byte \(byte) (line \(line))" } else { "" }
+            throw DataError(file: path, place: "the file", expected: "UTF-8 JSON", found: "bytes that are not UTF-8" + at)
         }
         let json: JSONValue
         do {

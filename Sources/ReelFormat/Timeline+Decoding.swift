@@ -90,38 +90,18 @@ extension Timeline {
         if let reason = AssetFiles.unreadable(path) {
             throw TimelineError.file(path, expected: "a readable timeline file", found: reason)
         }
-        // Refused by its size before it is read: parsing keeps several copies of the file.
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= Timeline.maximumFileBytes else {
-            throw TimelineError.file(
-                path, expected: "a timeline file of at most \(Timeline.maximumFileBytes >> 20) MB", found: "\(size >> 20) MB")
-        }
-        let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try TextFile.text(path, limit: Timeline.maximumFileBytes)
         } catch {
-            throw TimelineError.file(
-                path, expected: "a readable UTF-8 file", found: "it could not be read (\(error.localizedDescription))")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            let at = Timeline.firstInvalidUTF8(data) ?? 0
-            let line = data.prefix(at).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            throw TimelineError.file(
-                path, expected: "a UTF-8 file", found: "bytes that are not UTF-8 at byte \(at) (line \(line))")
-        }
-        return text
-    }
-
-    /// The offset of the first byte that does not belong to valid UTF-8; nil when all do.
-    static func firstInvalidUTF8(_ data: Data) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var bytes = data.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &bytes) {
-            case .valid(let scalar): offset += scalar.count
-            case .emptyInput: return nil
-            case .error: return offset
+            switch error {
+            case .tooLarge(let size):
+                throw TimelineError.file(
+                    path, expected: "a timeline file of at most \(Timeline.maximumFileBytes >> 20) MB", found: "\(size >> 20) MB")
+            case .unreadable(let why):
+                throw TimelineError.file(path, expected: "a readable UTF-8 file", found: "it could not be read (\(why))")
+            case .notUTF8(let at, let line):
+                throw TimelineError.file(
+                    path, expected: "a UTF-8 file", found: "bytes that are not UTF-8 at byte \(at) (line \(line))")
             }
         }
     }

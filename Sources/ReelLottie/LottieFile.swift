@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelFormat
 import ReelJSON
 import ReelTimeline
@@ -33,9 +34,8 @@ public enum LottieFile {
         func failure(_ expected: String, _ found: String) -> TimelineError {
             TimelineError(file: path, problems: [TimelineProblem(path: "", expected: expected, found: found)])
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        // What cannot be read (no file, a pipe) is left to the timeline reader to name.
-        guard AssetFiles.unreadable(path) == nil, size <= limit, let data = try? Data(contentsOf: url) else { return nil }
+        // What cannot be read (no file, a pipe, too large) is left to the timeline reader to name.
+        guard AssetFiles.unreadable(path) == nil, let data = try? TextFile.bytes(path, limit: limit) else { return nil }
         var packaged: [String: Data] = [:]
         var jsonData = data
         var chosen: String?
@@ -80,8 +80,12 @@ public enum LottieFile {
         } else if !LottieSniffer.looksLikeLottie(data) {
             return nil
         }
-        guard let text = String(data: jsonData, encoding: .utf8) else {
-            throw failure("Lottie JSON in UTF-8", "bytes that are not UTF-8")
+        let text: String
+        do {
+            text = try TextFile.utf8(jsonData)
+        } catch {
+            guard case .notUTF8(let at, let line) = error else { throw failure("Lottie JSON in UTF-8", "unreadable bytes") }
+            throw failure("Lottie JSON in UTF-8", "bytes that are not UTF-8 at byte \(at) (line \(line))")
         }
         let json = try Timeline.parse(text, file: path)
         // A dotLottie's or sticker's animation is Lottie by its container; missing keys are
