@@ -64,13 +64,15 @@ struct ValidateCommand: ParsableCommand {
                     )
                 }
             }
-            let layers = t.layerCount
+            // With scenes, their layers are counted too, and the scenes named first.
+            let layers = t.layerCount + t.scenes.reduce(0) { $0 + $1.content.count - 1 }
+            let scenes = t.scenes.isEmpty ? "" : "\(t.scenes.count) scene\(t.scenes.count == 1 ? "" : "s"), "
             let count = t.warnings.count + snapBacks.count + text.warnings.count + captions.count
             let warnings = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
             // With no timeline, what is valid is the overlay Reel makes on the clip, not the clip.
             let subject = self.timeline ?? "the overlay on \(overlay.video ?? t.file)"
             print(
-                "\(subject): valid: \(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
+                "\(subject): valid: \(scenes)\(layers) layers, \(t.canvas.pixelWidth)x\(t.canvas.pixelHeight), \(t.canvas.frameCount) frames at \(t.canvas.fps.framesPerSecond) fps\(warnings)"
             )
         }
     }

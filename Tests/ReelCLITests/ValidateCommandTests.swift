@@ -66,6 +66,21 @@ import Testing
         #expect(try validate(#"{"keyPath": "position.x", "fromValue": 0, "toValue": 0.2, "duration": 1}"#).contains("snaps back"))
     }
 
+    @Test func scenesAreCountedAndABadTransitionNamedByItsPath() throws {
+        let dir = makeScratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func scenes(_ type: String) -> String {
+            #"{"canvas": {"width": 64, "height": 64}, "scenes": [{"id": "a", "duration": 1, "layers": [{"id": "x"}], "transition": {"type": "\#(type)"}}, {"id": "b", "duration": 1, "layers": []}]}"#
+        }
+        try scenes("fade").write(to: dir.appendingPathComponent("ok.json"), atomically: true, encoding: .utf8)
+        let ok = try runReel(["validate", "ok.json"], in: dir)
+        #expect(ok.status == 0 && ok.stdout.hasPrefix("ok.json: valid: 2 scenes, 1 layers, 64x64, 45 frames"), "\(ok.stdout)")
+        try scenes("fad").write(to: dir.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let bad = try runReel(["validate", "bad.json"], in: dir)
+        #expect(
+            bad.status == 1 && bad.stderr.contains("scenes[0].transition.type: expected one of") && bad.stderr.contains("fade"))
+    }
+
     @Test func validFileGetsASummaryAndWarnings() throws {
         let dir = makeScratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
