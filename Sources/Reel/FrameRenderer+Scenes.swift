@@ -32,7 +32,8 @@ extension FrameRenderer {
         guard let (k, p) = timeline.transition(at: time), let transition = timeline.scenes[k].transition else {
             return render(timeline.presentation(at: time), into: buffer)
         }
-        let (a, b, top) = (makeBuffer(), makeBuffer(), makeBuffer())
+        if scenePictures.isEmpty { scenePictures = (0..<3).map { _ in makeBuffer() } }
+        let (a, b, top) = (scenePictures[0], scenePictures[1], scenePictures[2])
         render(timeline.scenePresentation(k, at: time), into: a)
         render(timeline.scenePresentation(k + 1, at: time), into: b)
         TransitionPixels.composite(Self.pixels(of: transition), progress: p, a: a, b: b, into: top)

@@ -25,6 +25,8 @@ public final class FrameRenderer {
     /// A motion-blurred frame's sums and the picture of one sub-frame, made at the first.
     var exposure: Exposure?
     var subframe: PixelBuffer?
+    /// A transition's two scenes and the picture they make, made at the first transition.
+    var scenePictures: [PixelBuffer] = []
     /// Pictures drawn so far through `render(_:into:)` (what a profile counts per frame).
     var drawnPictures = 0
     /// The layers blurred on their own (none when the canvas blurs the whole frame) and the

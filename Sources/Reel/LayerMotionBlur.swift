@@ -91,6 +91,15 @@ struct LayerMotionBlur {
         return root
     }
 
+    /// A layer that places its sublayers as `layer` does and draws nothing of its own.
+    static func geometry(of layer: Layer) -> Layer {
+        var bare = Layer(id: layer.id)
+        (bare.bounds, bare.position, bare.anchorPoint) = (layer.bounds, layer.position, layer.anchorPoint)
+        (bare.transform, bare.sublayerTransform) = (layer.transform, layer.sublayerTransform)
+        bare.isGeometryFlipped = layer.isGeometryFlipped
+        return bare
+    }
+
     /// The map from the sublayer space of the layer at `path` to the canvas's pixels, as the
     /// planner composes it; nil when it is not a plane affine map that can be undone.
     static func sublayerSpaceToPixels(_ tree: Layer, path: [Int], scale: Double) -> AffineTransform? {
@@ -118,10 +127,7 @@ struct LayerMotionBlur {
             guard let i = rest.first else { return }
             if rest.count == 1 {
                 let original = layer.sublayers[i]
-                var stand = Layer(id: original.id)
-                (stand.bounds, stand.position, stand.anchorPoint) = (original.bounds, original.position, original.anchorPoint)
-                (stand.transform, stand.sublayerTransform) = (original.transform, original.sublayerTransform)
-                stand.isGeometryFlipped = original.isGeometryFlipped
+                var stand = geometry(of: original)
                 stand.compositingFilter = original.compositingFilter
                 var picture = Layer(id: "motionBlur")
                 picture.layerClass = .playerLayer

@@ -70,6 +70,12 @@ extension TimelineDecoder {
         return canvas
     }
 
+    /// A path the file writes, absolute: relative ones from the timeline's folder.
+    func resolved(_ relative: String) -> String {
+        relative.hasPrefix("/")
+            ? relative : URL(fileURLWithPath: baseDirectory).appendingPathComponent(relative).standardizedFileURL.path
+    }
+
     func decodeAssets(_ node: JSONNode) -> [String: String] {
         guard case .object(let members) = node.value else {
             node.problem(expected: "an object of assets by name")
@@ -84,9 +90,7 @@ extension TimelineDecoder {
                 continue
             }
             guard let rel = p.string() else { continue }
-            let path =
-                rel.hasPrefix("/") || Timeline.isDataURI(rel)
-                ? rel : URL(fileURLWithPath: baseDirectory).appendingPathComponent(rel).standardizedFileURL.path
+            let path = Timeline.isDataURI(rel) ? rel : resolved(rel)
             if let i = m["index"] {
                 guard Timeline.isFontFile(path) else {
                     i.problem(expected: "no `index`: only a font collection (.ttc, .otc) has faces to choose")

@@ -148,9 +148,7 @@ extension TimelineDecoder {
     /// The timeline a `timeline` source names, opened as the caller opens files, and its length.
     private func openSceneTimeline(_ node: JSONNode) -> (Timeline, Double)? {
         guard let relative = node.string() else { return nil }
-        let path =
-            relative.hasPrefix("/")
-            ? relative : URL(fileURLWithPath: baseDirectory).appendingPathComponent(relative).standardizedFileURL.path
+        let path = resolved(relative)
         guard !sceneSources.opening.contains(path), sceneSources.opening.count < SceneSources.maximumDepth else {
             node.problem(expected: "a timeline that does not include itself", found: "\"\(relative)\" inside itself")
             return nil
@@ -183,9 +181,7 @@ extension TimelineDecoder {
     /// A clip filling the canvas as a player layer (`resizeAspect`), its asset named after the scene.
     private func sceneClip(_ node: JSONNode, id: String, canvas: Canvas) -> (AnimatedLayer, Double?)? {
         guard let relative = node.string() else { return nil }
-        let path =
-            relative.hasPrefix("/")
-            ? relative : URL(fileURLWithPath: baseDirectory).appendingPathComponent(relative).standardizedFileURL.path
+        let path = resolved(relative)
         guard Timeline.isVideoFile(path) else {
             node.problem(expected: "a video file (" + Timeline.videoFileExtensions.sorted().joined(separator: ", ") + ")")
             return nil

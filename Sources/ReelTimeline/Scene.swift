@@ -9,8 +9,12 @@ public struct Scene: Hashable, Sendable {
     /// The scene's layers under one container (`scene.ID`, the canvas's frame, clipping to it:
     /// an isolation group), whose `beginTime` is the scene's start.
     public var content: AnimatedLayer
-    /// Seconds on the canvas's clock at which the scene starts (its own time is 0 there).
-    public var start: Double
+    /// Seconds on the canvas's clock at which the scene starts (its own time is 0 there): its
+    /// content's `beginTime`.
+    public var start: Double {
+        get { content.timing.beginTime }
+        set { content.timing.beginTime = newValue }
+    }
     public var duration: Double
     /// From this scene to the next; nil on the last.
     public var transition: SceneTransition?
@@ -20,7 +24,7 @@ public struct Scene: Hashable, Sendable {
     public init(id: String, content: AnimatedLayer, start: Double = 0, duration: Double, transition: SceneTransition? = nil) {
         self.id = id
         self.content = content
-        self.start = start
+        self.content.timing.beginTime = start
         self.duration = duration
         self.transition = transition
     }

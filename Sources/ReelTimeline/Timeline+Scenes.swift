@@ -9,7 +9,6 @@ extension Timeline {
         var start = 0.0
         for k in placed.indices {
             placed[k].start = start
-            placed[k].content.timing.beginTime = start
             start += placed[k].duration - (placed[k].transition?.duration ?? 0)
         }
         return placed
